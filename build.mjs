@@ -1,0 +1,77 @@
+// Builds every artifact with esbuild and prints the size of what ships.
+//   node build.mjs            build once
+//   node build.mjs --watch    rebuild on change (no type declarations)
+import { build, context } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, existsSync } from 'node:fs';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+
+const watch = process.argv.includes('--watch');
+const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
+
+const browser = {
+  bundle: true,
+  minify: true,
+  sourcemap: true,
+  target: ['es2020', 'chrome90', 'firefox90', 'safari14'],
+  legalComments: 'none',
+  define: { __VITRINE_VERSION__: JSON.stringify(version) },
+  // Internals named `_x` are ours alone: shorten them (preact does the same).
+  mangleProps: /^_[a-z]/,
+  logLevel: 'warning',
+};
+
+/** Everything that ships to merchants and storefront developers. */
+const shipped = [
+  { entryPoints: ['src/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife' },
+  { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm' },
+  // -- more shipped entries (search chunk, client) are listed below this line --
+].filter((e) => existsSync(e.entryPoints[0]));
+
+/** The sandbox service, demo storefront and theme studio (never shipped). */
+const demo = [
+  // -- demo entries are listed below this line --
+].filter((e) => existsSync(e.entryPoints[0]));
+
+const demoDefaults = { bundle: true, sourcemap: true, logLevel: 'warning', target: 'es2022' };
+
+function sizes(file) {
+  const buf = readFileSync(file);
+  const gz = gzipSync(buf, { level: 9 }).length;
+  const br = brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  return { raw: buf.length, gz, br };
+}
+
+function report() {
+  for (const e of shipped) {
+    const s = sizes(e.outfile);
+    console.log(`${e.outfile.padEnd(28)} ${String(s.raw).padStart(7)} B  ${String(s.gz).padStart(6)} B gzip  ${String(s.br).padStart(6)} B brotli`);
+  }
+}
+
+if (!watch) rmSync('dist', { recursive: true, force: true });
+const configs = [
+  ...shipped.map((e) => ({ ...browser, ...e })),
+  ...demo.map((e) => ({ ...demoDefaults, ...e })),
+];
+
+if (watch) {
+  for (const c of configs) await (await context(c)).watch();
+  console.log('watching…');
+} else {
+  await Promise.all(configs.map((c) => build(c)));
+  // Type declarations for storefront developers who import the ESM build.
+  execFileSync(
+    process.execPath,
+    [
+      'node_modules/typescript/bin/tsc',
+      ...['src/index.ts', ...(existsSync('src/client/index.ts') ? ['src/client/index.ts'] : [])],
+      '--declaration', '--emitDeclarationOnly', '--outDir', 'dist/types', '--rootDir', 'src',
+      '--strict', '--skipLibCheck', '--target', 'ES2020', '--module', 'ESNext',
+      '--moduleResolution', 'Bundler', '--jsx', 'react', '--jsxFactory', 'h',
+      '--jsxFragmentFactory', 'Fragment', '--lib', 'ES2022,DOM,DOM.Iterable', '--types', 'node',
+    ],
+    { stdio: 'inherit' },
+  );
+  report();
+}
