@@ -1,0 +1,34 @@
+// `npm run bench`: Vitrine beside its peers, one table per measure, then the
+// budgets. Exits non-zero when a budget is over or a measure cannot run.
+// Everything stays on 127.0.0.1; results land in bench/results/.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { runSize } from './runSize.mjs';
+
+const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
+const started = Date.now();
+
+/** @type {Array<[string, () => Promise<{ results: object, failures: string[] }>]>} */
+const parts = [['size', runSize]];
+
+const results = { date: new Date().toISOString(), node: process.version };
+const failures = [];
+for (const [name, run] of parts) {
+  try {
+    const out = await run();
+    results[name] = out.results;
+    failures.push(...out.failures);
+  } catch (err) {
+    failures.push(`${name}: could not run — ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(new URL('./results/latest.json', import.meta.url), JSON.stringify(results, null, 2));
+console.log(`\nbench finished in ${((Date.now() - started) / 1000).toFixed(1)} s; results in bench/results/latest.json`);
+if (failures.length) {
+  console.error(`\n${failures.length} budget(s) failed:`);
+  for (const f of failures) console.error(`  ✗ ${f}`);
+  process.exit(1);
+}
+console.log('all budgets met');

@@ -1,0 +1,58 @@
+// Size of what Vitrine ships, and the budget of the script tag merchants paste.
+//   node bench/size.mjs     prints raw/gzip/brotli of dist/vitrine.js, exits 1 above budget
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { measureBytes } from './lib/measureBytes.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+export const distDir = join(root, 'dist');
+export const embedFile = join(distDir, 'vitrine.js');
+
+/** 14 KB gzip: the size the core issue promises merchants for the script tag. */
+export const embedBudgetGzip = 14 * 1024;
+
+/**
+ * Every script in dist/ (`.js`, `.mjs`; no maps, no type declarations), measured.
+ * @returns {Array<{ file: string, raw: number, gzip: number, brotli: number }>}
+ */
+export function measureDist() {
+  if (!existsSync(distDir)) return [];
+  const out = [];
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (e.name !== 'types') walk(p);
+      } else if (/\.m?js$/.test(e.name)) {
+        out.push({ file: relative(root, p), ...measureBytes(readFileSync(p)) });
+      }
+    }
+  };
+  walk(distDir);
+  return out.sort((a, b) => a.file.localeCompare(b.file));
+}
+
+/**
+ * The embed's size against its budget; `error` says what is wrong, if anything.
+ * @returns {{ raw: number, gzip: number, brotli: number, error?: string } | { error: string }}
+ */
+export function checkEmbedBudget() {
+  if (!existsSync(embedFile)) return { error: `${relative(root, embedFile)} is missing: run \`node build.mjs\` first` };
+  const s = measureBytes(readFileSync(embedFile));
+  if (s.gzip > embedBudgetGzip) {
+    return { ...s, error: `dist/vitrine.js is ${s.gzip} B gzip, over its budget of ${embedBudgetGzip} B by ${s.gzip - embedBudgetGzip} B` };
+  }
+  return s;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const s = checkEmbedBudget();
+  if ('raw' in s) {
+    console.log(`dist/vitrine.js  ${s.raw} B raw  ${s.gzip} B gzip  ${s.brotli} B brotli  (budget ${embedBudgetGzip} B gzip, ${((s.gzip / embedBudgetGzip) * 100).toFixed(1)}% used)`);
+  }
+  if (s.error) {
+    console.error(`size budget: ${s.error}`);
+    process.exit(1);
+  }
+}
