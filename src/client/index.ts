@@ -1,0 +1,20 @@
+// The typed client: one function per module, re-exported here for `vitrine/client`.
+export { createClient, SEARCH_PATH, SEARCH_SAMPLE_PATH } from './createClient';
+export type { Client, ClientOptions, WidgetParams, SearchConfigurationUpdate } from './createClient';
+export { buildSearchRequest, DEFAULT_PAGE_SIZE } from './buildSearchRequest';
+export type { SearchParams, SearchSpelling } from './buildSearchRequest';
+export type { SearchFilters } from './searchFilters';
+export { formatFilter, formatFilterClauses } from './formatFilter';
+export { parseFilter } from './parseFilter';
+export { formatSort } from './formatSort';
+export { rangeValue } from './rangeValue';
+export { parseWidgetEnvelope } from './parseWidgetEnvelope';
+export { parseSearchResponse } from './parseSearchResponse';
+export { parseThemeList } from './parseThemeList';
+export { parseServiceList } from './parseServiceList';
+export { parseAlgorithmCatalogue } from './parseAlgorithmCatalogue';
+export { parseWidgetUpdateResponse } from './parseWidgetUpdateResponse';
+export type { ConfigurationAnswer } from './parseConfigurationAnswer';
+export { apiError, isApiError } from '../api/apiError';
+export type { ApiError, ApiErrorKind } from '../api/apiError';
+export type * from '../types/interface';
