@@ -1,0 +1,33 @@
+/** Which of the theme's three sources a problem was found in. */
+export type ThemeSource = 'html' | 'css' | 'js';
+
+export type ProblemCode =
+  | 'unclosed-tag'
+  | 'unknown-placeholder'
+  | 'placeholder-out-of-scope'
+  | 'unclosed-section'
+  | 'mismatched-section'
+  | 'unopened-section'
+  | 'unescaped-product-field'
+  | 'img-without-alt'
+  | 'link-without-text'
+  | 'leaking-selector'
+  | 'js-syntax';
+
+/** One lint finding. `from`/`to` are offsets into that source; line and column count from 1. */
+export interface ThemeProblem {
+  source: ThemeSource;
+  code: ProblemCode;
+  severity: 'error' | 'warning';
+  message: string;
+  from: number;
+  to: number;
+  line: number;
+  column: number;
+}
+
+/** A placeholder the renderer fills in (the embed's `PLACEHOLDERS` has this shape). */
+export interface KnownPlaceholder {
+  name: string;
+  scope: 'widget' | 'product';
+}

@@ -1,0 +1,89 @@
+import { closestName } from './closestName';
+import { problemAt } from './problemAt';
+import type { MustacheScan, MustacheTag } from './scanMustache';
+import type { KnownPlaceholder, ThemeProblem } from './ThemeProblem';
+
+/** The list a widget template loops over; the renderer always provides it. */
+const PRODUCTS = 'products';
+
+function quote(tag: MustacheTag, template: string): string {
+  return template.slice(tag.from, tag.to);
+}
+
+/**
+ * Mustache-level checks of an `htmlTemplate`: tags that never close, sections
+ * that do not pair up, names the renderer does not know, product fields used
+ * outside the product loop, and raw (unescaped) output of product fields.
+ */
+export function lintPlaceholders(
+  template: string,
+  scan: MustacheScan,
+  known: readonly KnownPlaceholder[],
+): ThemeProblem[] {
+  const problems: ThemeProblem[] = [];
+  const scopes = new Map<string, KnownPlaceholder['scope']>(known.map((p) => [p.name, p.scope]));
+  if (!scopes.has(PRODUCTS)) scopes.set(PRODUCTS, 'widget');
+  // A template with its own product loop renders the whole widget; without
+  // one it is a product card repeated by the layout (DESIGN.md, Rendering).
+  const isWidgetTemplate = scan.tags.some((t) => t.kind === 'section' && t.name === PRODUCTS);
+  const open: MustacheTag[] = [];
+
+  for (const tag of scan.tags) {
+    if (tag.kind === 'comment' || tag.kind === 'delimiters' || tag.kind === 'partial') continue;
+    if (tag.kind === 'close') {
+      const top = open[open.length - 1];
+      if (!top) {
+        problems.push(problemAt(template, 'html', 'unopened-section', 'error', tag.from, tag.to,
+          `${quote(tag, template)} closes a section that was never opened.`));
+      } else if (top.name !== tag.name) {
+        const opened = problemAt(template, 'html', 'mismatched-section', 'error', top.from, top.to, '');
+        problems.push(problemAt(template, 'html', 'mismatched-section', 'error', tag.from, tag.to,
+          `${quote(tag, template)} does not match ${quote(top, template)} opened at ${opened.line}:${opened.column}; close that one first.`));
+        open.pop();
+      } else {
+        open.pop();
+      }
+      continue;
+    }
+
+    const name = tag.name;
+    const root = name.split('.')[0];
+    if (name === '.') {
+      if (open.length === 0) {
+        problems.push(problemAt(template, 'html', 'unknown-placeholder', 'warning', tag.from, tag.to,
+          `${quote(tag, template)} means "the current item" and only makes sense inside a section.`));
+      }
+    } else if (!scopes.has(root)) {
+      const guess = closestName(root, scopes.keys());
+      problems.push(problemAt(template, 'html', 'unknown-placeholder', 'warning', tag.from, tag.to,
+        `Unknown placeholder ${quote(tag, template)}: it renders as nothing.` +
+          (guess ? ` Did you mean {{${guess}}}?` : '')));
+    } else if (
+      isWidgetTemplate &&
+      scopes.get(root) === 'product' &&
+      !open.some((t) => t.name === PRODUCTS && t.kind === 'section')
+    ) {
+      problems.push(problemAt(template, 'html', 'placeholder-out-of-scope', 'warning', tag.from, tag.to,
+        `${quote(tag, template)} is a product field: outside {{#products}}…{{/products}} it renders as nothing.`));
+    }
+
+    if (tag.kind === 'raw' && scopes.get(root) === 'product') {
+      problems.push(problemAt(template, 'html', 'unescaped-product-field', 'warning', tag.from, tag.to,
+        `${quote(tag, template)} asks for unescaped HTML, but Vitrine escapes product fields anyway ` +
+          `(product data is always text): write {{${name}}}.`));
+    }
+    if (tag.kind === 'section' || tag.kind === 'inverted') open.push(tag);
+  }
+
+  for (const tag of open) {
+    problems.push(problemAt(template, 'html', 'unclosed-section', 'error', tag.from, tag.to,
+      `Section ${quote(tag, template)} is never closed: add {{/${tag.name}}}.`));
+  }
+  if (scan.unclosedAt !== null) {
+    const from = scan.unclosedAt;
+    const lineEnd = template.indexOf('\n', from);
+    problems.push(problemAt(template, 'html', 'unclosed-tag', 'error', from, lineEnd < 0 ? template.length : lineEnd,
+      'This tag is never closed: add the closing }} (the template cannot render until then).'));
+  }
+  return problems;
+}

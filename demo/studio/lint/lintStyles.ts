@@ -1,0 +1,145 @@
+import { problemAt } from './problemAt';
+import type { ThemeProblem } from './ThemeProblem';
+
+/** At-rules whose block holds ordinary rules, so their selectors must be scoped too. */
+const GROUPING = new Set(['media', 'supports', 'layer', 'container', 'document', '-moz-document', 'starting-style']);
+
+/** Comments and string contents become spaces, so braces and commas inside them do not count. */
+function maskCss(css: string): string {
+  return css.replace(/\/\*[\s\S]*?(\*\/|$)|"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (m) =>
+    m.startsWith('/*') ? m.replace(/[^\n]/g, ' ') : m[0] + ' '.repeat(Math.max(0, m.length - 2)) + m[m.length - 1],
+  );
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Pieces of `text` split on top-level commas (not inside parentheses or brackets), with offsets. */
+function splitList(text: string, offset: number): { text: string; from: number }[] {
+  const out: { text: string; from: number }[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = text[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if ((c === ',' && depth === 0) || i === text.length) {
+      const piece = text.slice(start, i);
+      const lead = piece.length - piece.trimStart().length;
+      if (piece.trim()) out.push({ text: piece.trim(), from: offset + start + lead });
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * A selector stays inside the widget when one of its compounds names the
+ * theme's class and nothing after that compound steps sideways (`+`, `~`)
+ * out of the widget. `:not()`/`:has()` mentioning the class do not count:
+ * `body:not(.vitrine-theme--x)` is the host page.
+ */
+function isScoped(selector: string, scope: RegExp): boolean {
+  const plain = selector.replace(/:(not|has)\((?:[^()]|\([^()]*\))*\)/gi, '');
+  const compounds: string[] = [''];
+  const combinators: string[] = [];
+  let depth = 0;
+  let pending: string | null = null;
+  for (const c of plain) {
+    if (c === '(' || c === '[') depth++;
+    if (c === ')' || c === ']') depth--;
+    if (depth === 0 && /[\s>+~]/.test(c)) {
+      pending = (pending ?? '') + c.trim();
+      continue;
+    }
+    if (pending !== null) {
+      combinators.push(pending);
+      compounds.push('');
+      pending = null;
+    }
+    compounds[compounds.length - 1] += c;
+  }
+  let last = -1;
+  compounds.forEach((compound, i) => {
+    if (scope.test(compound)) last = i;
+  });
+  if (last < 0) return false;
+  return combinators.slice(last).every((c) => !c.includes('+') && !c.includes('~'));
+}
+
+/** Finds the `}` that closes the block opened at `open`, or the end of the text. */
+function blockEnd(css: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < css.length; i++) {
+    if (css[i] === '{') depth++;
+    else if (css[i] === '}' && --depth === 0) return i + 1;
+  }
+  return css.length;
+}
+
+/**
+ * Selectors of a `cssTemplate` that are not scoped under
+ * `.vitrine-theme--<themeId>`: widgets render in the host page's light DOM, so
+ * such a rule would restyle the merchant's page (or every other widget).
+ */
+export function lintStyles(css: string, themeId: string): ThemeProblem[] {
+  const problems: ThemeProblem[] = [];
+  const scopeClass = `.vitrine-theme--${themeId}`;
+  const scope = new RegExp(`\\.vitrine-theme--${themeId ? escapeRegExp(themeId) : '[\\w-]+'}(?![\\w-])`);
+  const masked = maskCss(css);
+
+  const leak = (from: number, to: number, message: string): void => {
+    problems.push(problemAt(css, 'css', 'leaking-selector', 'warning', from, to, message));
+  };
+
+  const ruleList = (start: number, end: number): void => {
+    let i = start;
+    while (i < end) {
+      const rest = masked.slice(i, end);
+      const skip = rest.length - rest.trimStart().length;
+      i += skip;
+      if (i >= end) return;
+      if (masked[i] === '}') {
+        i++;
+        continue;
+      }
+      // The prelude runs to the first `{` or `;` outside parentheses.
+      let j = i;
+      let depth = 0;
+      while (j < end && !(depth === 0 && (masked[j] === '{' || masked[j] === ';' || masked[j] === '}'))) {
+        if (masked[j] === '(' || masked[j] === '[') depth++;
+        else if (masked[j] === ')' || masked[j] === ']') depth--;
+        j++;
+      }
+      const prelude = masked.slice(i, j);
+      const hasBlock = masked[j] === '{';
+      const after = hasBlock ? blockEnd(masked, j) : j + 1;
+      const atRule = /^@([\w-]+)/.exec(prelude);
+      if (atRule) {
+        const name = atRule[1].toLowerCase();
+        if (name === 'import') {
+          leak(i, j, `@import brings a whole stylesheet onto the host page; put the rules here, scoped under ${scopeClass}.`);
+        } else if (hasBlock && GROUPING.has(name)) {
+          ruleList(j + 1, after - 1);
+        } else if (hasBlock && name === 'scope' && !scope.test(prelude)) {
+          leak(i, j, `@scope ${prelude.slice(6).trim()} is not the widget: scope it to (${scopeClass}).`);
+        }
+        // Other at-rules (@keyframes, @font-face, @page, @property…) hold no selectors.
+      } else if (hasBlock) {
+        for (const selector of splitList(prelude, i)) {
+          if (isScoped(selector.text, scope)) continue;
+          const scopedVersion = `${scopeClass} ${selector.text}`;
+          leak(selector.from, selector.from + selector.text.length,
+            /[+~]/.test(selector.text) && scope.test(selector.text)
+              ? `Selector "${selector.text}" reaches elements beside the widget, on the host page.`
+              : `Selector "${selector.text}" is not scoped under ${scopeClass}, so it would also style the host page. ` +
+                  `Write "${scopedVersion}".`);
+        }
+      }
+      i = after;
+    }
+  };
+  ruleList(0, masked.length);
+  return problems;
+}
