@@ -8,13 +8,24 @@ import { measureBytes } from './lib/measureBytes.mjs';
 const peersDir = fileURLToPath(new URL('./peers/', import.meta.url));
 
 /**
+ * recommend-js is built for Preact 10 and npm nests that copy under it, while
+ * its `htm/preact` import resolves to the root Preact 11 (Vitrine's). Bundled
+ * as installed, the page would carry both Preacts and Algolia's items would not
+ * render; point every `preact` import at its own copy, as a storefront would have.
+ */
+export const algoliaAlias = {
+  preact: fileURLToPath(new URL('../node_modules/@algolia/recommend-js/node_modules/preact', import.meta.url)),
+  '@babel/runtime/helpers/extends': join(peersDir, 'shims/babel-extends.js'),
+};
+
+/**
  * Peers in the order the table prints them. `kind` says what a peer does:
  * `reco` fetches recommendations (the job Vitrine does), `carousel` only slides
  * markup it is given, `floor` is the libraries Vitrine itself is built on.
  * `note` is shown under the table.
  */
 export const peers = [
-  { name: 'Algolia recommend-js + recommend', kind: 'reco', entry: 'algolia-recommend.js', note: 'Algolia: relatedProducts with its default list view; @algolia/ui-components-horizontal-slider-js is not installed (not a dev dependency), so the slider\'s few KB are not counted.' },
+  { name: 'Algolia recommend-js + recommend', kind: 'reco', entry: 'algolia-recommend.js', alias: algoliaAlias, note: 'Algolia: relatedProducts with its default list view; @algolia/ui-components-horizontal-slider-js is not installed (not a dev dependency), so the slider\'s few KB are not counted.' },
   { name: 'Recombee js-api-client', kind: 'reco', entry: 'recombee.js', note: 'Recombee: API client only; @recombee/carousel-widget-js cannot be installed from the npm registry (its dependency @recombee/widgets-core is not published there), so its widget is not counted.' },
   { name: 'Relewise client', kind: 'reco', entry: 'relewise.js', note: 'Relewise: API client only (the SDK ships no widget).' },
   { name: 'embla-carousel', kind: 'carousel', entry: 'embla.js', note: 'Carousels (embla, keen-slider, swiper): slider JS only, no data fetching, no templates, no CSS.' },
@@ -42,7 +53,7 @@ export async function measurePeers() {
         // Bundlers replace this in every production build; without it React-style
         // libraries keep their development branches and look bigger than they ship.
         define: { 'process.env.NODE_ENV': '"production"' },
-        alias: { '@babel/runtime/helpers/extends': join(peersDir, 'shims/babel-extends.js') },
+        alias: p.alias ?? {},
       });
       return { name: p.name, kind: p.kind, note: p.note, ...measureBytes(res.outputFiles[0].contents) };
     }),

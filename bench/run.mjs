@@ -4,12 +4,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runSize } from './runSize.mjs';
+import { runRender } from './runRender.mjs';
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 const started = Date.now();
 
 /** @type {Array<[string, () => Promise<{ results: object, failures: string[] }>]>} */
-const parts = [['size', runSize]];
+const parts = [
+  ['size', runSize],
+  ['render', runRender],
+];
 
 const results = { date: new Date().toISOString(), node: process.version };
 const failures = [];
@@ -27,7 +31,7 @@ mkdirSync(resultsDir, { recursive: true });
 writeFileSync(new URL('./results/latest.json', import.meta.url), JSON.stringify(results, null, 2));
 console.log(`\nbench finished in ${((Date.now() - started) / 1000).toFixed(1)} s; results in bench/results/latest.json`);
 if (failures.length) {
-  console.error(`\n${failures.length} budget(s) failed:`);
+  console.error(`\n${failures.length} check(s) failed:`);
   for (const f of failures) console.error(`  ✗ ${f}`);
   process.exit(1);
 }

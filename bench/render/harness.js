@@ -1,0 +1,141 @@
+// Runs in the bench page: times each contender from "envelope in hand" to its
+// DOM laid out (a forced layout right after mount), and on to the
+// requestAnimationFrame after mount. Headless Chromium holds frames to a 60 Hz
+// tick even with vsync flags off (measured: an empty text change waits 11–17 ms
+// for its rAF), so the rAF figure is mostly waiting; the layout figure is the
+// work itself and the one the ratios use. Contenders run round-robin,
+// one iteration each in turn, so a noisy neighbour on the shared machine slows
+// all of them alike and the ratios stay fair.
+import { relatedProducts } from '@algolia/recommend-js';
+import Mustache from 'mustache';
+import { makeEnvelope } from './makeEnvelope.js';
+
+const stage = /** @type {HTMLElement} */ (document.getElementById('stage'));
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The floor: one Mustache template for the whole list, written with innerHTML. */
+const floorTemplate =
+  '<section><h2>{{widget_displayName}}</h2><ul>{{#products}}<li><a href="{{product_currentPageUrl}}">' +
+  '<img src="{{product_imageUrl}}" alt="" width="160" height="160" loading="lazy"><span>{{product_name}}</span>' +
+  '<b>{{product_price}}</b></a></li>{{/products}}</ul></section>';
+
+function renderFloor(root, envelope) {
+  const view = {
+    widget_displayName: envelope.widgetName,
+    products: envelope.products.map((p) => ({
+      product_name: p.name,
+      product_price: p.price,
+      product_imageUrl: p.smallImage,
+      product_currentPageUrl: p.currentPageUrl,
+    })),
+  };
+  root.innerHTML = Mustache.render(floorTemplate, view);
+}
+
+/**
+ * Algolia's related-products widget fed the same products through a client
+ * whose answer is already in hand; resolves when its list holds every item.
+ */
+function renderAlgolia(root, envelope) {
+  const hits = envelope.products.map((p) => ({ objectID: p.sku, name: p.name, price: p.price, image: p.smallImage, url: p.currentPageUrl }));
+  const client = {
+    addAlgoliaAgent() {},
+    getRelatedProducts: () => Promise.resolve({ results: [{ hits, queryID: 'q' }] }),
+  };
+  return new Promise((resolve) => {
+    const done = () => root.querySelectorAll('li').length >= hits.length;
+    const observer = new MutationObserver(() => {
+      if (done()) {
+        observer.disconnect();
+        resolve(undefined);
+      }
+    });
+    observer.observe(root, { childList: true, subtree: true });
+    relatedProducts({
+      container: root,
+      recommendClient: client,
+      indexName: 'products',
+      objectIDs: ['SKU-0'],
+      headerComponent: ({ html }) => html`<h2>${envelope.widgetName}</h2>`,
+      itemComponent: ({ item, html }) =>
+        html`<a href=${item.url}><img src=${item.image} alt="" width="160" height="160" loading="lazy" /><span>${item.name}</span><b>${item.price}</b></a>`,
+    });
+  });
+}
+
+let vitrine = null;
+
+/** Imports the shipped ESM build; returns an error message when it cannot. */
+async function loadVitrine() {
+  try {
+    vitrine = await import('/dist/vitrine.mjs');
+    if (typeof vitrine.mountWidget !== 'function') return 'dist/vitrine.mjs does not export mountWidget';
+    return null;
+  } catch (err) {
+    return `dist/vitrine.mjs could not be imported: ${err instanceof Error ? err.message : String(err)}`;
+  }
+}
+
+async function renderVitrine(root, envelope, layout) {
+  const handle = await vitrine.mountWidget(root, { envelope, layout, locale: 'en-US', currency: 'USD' });
+  return handle;
+}
+
+/** Lets Vitrine release the widget if mountWidget handed back a way to. */
+function unmount(root, handle) {
+  if (typeof handle === 'function') handle();
+  else if (handle && typeof handle.unmount === 'function') handle.unmount();
+  else if (handle && typeof handle.destroy === 'function') handle.destroy();
+}
+
+/** How many of the envelope's product names the shopper can read in `root`. */
+function countShown(root, envelope) {
+  const text = root.textContent ?? '';
+  return envelope.products.filter((p) => text.includes(p.name)).length;
+}
+
+/**
+ * `keep` leaves the last widget on the page, for a screenshot.
+ * @param {{ contenders: Array<{ key: string, kind: 'vitrine' | 'algolia' | 'floor', layout?: string, n: number }>, iterations: number, warmup: number, keep?: boolean }} plan
+ */
+window.runRenderBench = async function runRenderBench(plan) {
+  const loadError = plan.contenders.some((c) => c.kind === 'vitrine') ? await loadVitrine() : null;
+  const contenders = plan.contenders.filter((c) => c.kind !== 'vitrine' || !loadError);
+  const times = Object.fromEntries(contenders.map((c) => [c.key, []]));
+  const frames = Object.fromEntries(contenders.map((c) => [c.key, []]));
+  const shown = {};
+  const errors = {};
+  for (let i = 0; i < plan.warmup + plan.iterations; i++) {
+    for (const c of contenders) {
+      if (errors[c.key]) continue;
+      // A fresh copy each time: a renderer may keep or annotate what it is given.
+      const envelope = makeEnvelope(c.n);
+      const root = document.createElement('div');
+      stage.replaceChildren(root);
+      await settle();
+      try {
+        const t0 = performance.now();
+        let rendered;
+        if (c.kind === 'vitrine') rendered = await renderVitrine(root, envelope, c.layout);
+        else if (c.kind === 'algolia') await renderAlgolia(root, envelope);
+        else renderFloor(root, envelope);
+        // Reading geometry makes the browser compute style and layout now.
+        root.getBoundingClientRect();
+        const t1 = performance.now();
+        await nextFrame();
+        const t2 = performance.now();
+        if (i >= plan.warmup) {
+          times[c.key].push(t1 - t0);
+          frames[c.key].push(t2 - t0);
+        }
+        if (i === 0) shown[c.key] = countShown(root, envelope);
+        if (c.kind === 'vitrine') unmount(root, rendered);
+      } catch (err) {
+        errors[c.key] = err instanceof Error ? err.message : String(err);
+      }
+    }
+  }
+  if (!plan.keep) stage.replaceChildren();
+  return { times, frames, shown, errors, loadError };
+};

@@ -1,0 +1,83 @@
+// Part 2 of `npm run bench`: time to render 8, 24 and 100 products in each
+// layout in headless Chromium, beside Algolia's widget and a Mustache floor.
+import { fileURLToPath } from 'node:url';
+import { startServer } from './lib/startServer.mjs';
+import { launchBrowser } from './lib/launchBrowser.mjs';
+import { bundleForBrowser } from './lib/bundleForBrowser.mjs';
+import { serveDist } from './lib/serveDist.mjs';
+import { summarize } from './lib/summarize.mjs';
+import { printTable } from './lib/printTable.mjs';
+import { formatRatio } from './lib/ratio.mjs';
+
+const layouts = ['carousel', 'matrix', 'bundle'];
+const sizes = [8, 24, 100];
+// 40 timed runs give a stable median and p90 within a few seconds per
+// contender; the first 5 warm the JIT and the image cache and are dropped.
+const iterations = Number(process.env.BENCH_RENDER_ITERATIONS ?? 40);
+const warmup = 5;
+
+const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vitrine render bench</title>
+<style>body{margin:0;font:16px system-ui,sans-serif}#stage{width:1200px;margin:0 auto}</style></head>
+<body><main id="stage"></main><script type="module" src="/harness.js"></script></body></html>`;
+
+/** @returns {Promise<{ results: object, failures: string[] }>} */
+export async function runRender() {
+  const failures = [];
+  const harness = await bundleForBrowser(fileURLToPath(new URL('./render/harness.js', import.meta.url)));
+  const server = await startServer((url) => {
+    if (url.pathname === '/') return { type: 'text/html', body: page };
+    if (url.pathname === '/harness.js') return { type: 'text/javascript', body: harness };
+    return serveDist(url);
+  });
+  const browser = await launchBrowser();
+  let out;
+  try {
+    const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const pageErrors = [];
+    tab.on('pageerror', (e) => pageErrors.push(e.message));
+    await tab.goto(server.url);
+    await tab.waitForFunction(() => 'runRenderBench' in window);
+    const contenders = [
+      ...layouts.flatMap((layout) => sizes.map((n) => ({ key: `vitrine ${layout} ${n}`, kind: 'vitrine', layout, n }))),
+      ...sizes.map((n) => ({ key: `algolia ${n}`, kind: 'algolia', n })),
+      ...sizes.map((n) => ({ key: `floor ${n}`, kind: 'floor', n })),
+    ];
+    out = await tab.evaluate((plan) => window.runRenderBench(plan), { contenders, iterations, warmup });
+    if (pageErrors.length) out.pageErrors = pageErrors;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+
+  const stats = Object.fromEntries(Object.entries(out.times).map(([k, xs]) => [k, summarize(xs)]));
+  const frameStats = Object.fromEntries(Object.entries(out.frames).map(([k, xs]) => [k, summarize(xs)]));
+  const rows = [];
+  const row = (label, key, n) => {
+    const s = stats[key] ?? { median: null, p90: null };
+    const shown = out.shown[key];
+    const f = frameStats[key] ?? { median: null };
+    rows.push([label, n, s.median, s.p90, f.median, shown == null ? null : `${shown}/${n}`, formatRatio(s.median, stats[`algolia ${n}`]?.median), formatRatio(s.median, stats[`floor ${n}`]?.median)]);
+  };
+  for (const layout of layouts) for (const n of sizes) row(`Vitrine ${layout}`, `vitrine ${layout} ${n}`, n);
+  for (const n of sizes) row('Algolia relatedProducts (list view)', `algolia ${n}`, n);
+  for (const n of sizes) row('floor: Mustache → innerHTML', `floor ${n}`, n);
+  const notes = [
+    `${iterations} timed runs per row after ${warmup} warm-up runs, contenders interleaved (a noisy neighbour slows all alike).`,
+    'median/p90 = envelope in hand → DOM laid out (forced layout after mount); rAF = median to the requestAnimationFrame after mount,',
+    '  which headless Chromium holds to its 60 Hz tick, so it reads ~16.7 ms for anything under a frame. Ratios use the layout median.',
+    '"shown" = product names readable in the rendered widget (a bundle shows an anchor and its add-ons, not every product).',
+    'Algolia: its horizontal slider is not installed, so its default list view renders the items (no theme CSS). It asks its client',
+    '  in a useEffect, which Preact runs after the next frame, so its items land a frame after mount even with the answer in hand.',
+  ];
+  if (out.loadError) {
+    notes.push(`Vitrine not measured: ${out.loadError}`);
+    failures.push(`render: ${out.loadError}`);
+  }
+  for (const [key, msg] of Object.entries(out.errors)) {
+    notes.push(`${key} failed: ${msg}`);
+    failures.push(`render: ${key} threw: ${msg}`);
+  }
+  for (const e of out.pageErrors ?? []) notes.push(`page error: ${e}`);
+  printTable('Render (ms, envelope in hand → widget laid out)', ['contender', 'products', 'median', 'p90', 'rAF', 'shown', '× Algolia', '× floor'], rows, notes);
+  return { results: { iterations, warmup, stats, frameStats, shown: out.shown, errors: out.errors, loadError: out.loadError }, failures };
+}
