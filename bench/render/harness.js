@@ -78,8 +78,11 @@ async function loadVitrine() {
 }
 
 async function renderVitrine(root, envelope, layout) {
-  const handle = await vitrine.mountWidget(root, { envelope, layout, locale: 'en-US', currency: 'USD' });
-  return handle;
+  // mountWidget may render synchronously or hand back a promise; either way the
+  // clock runs until the DOM is in place. A refusal ({ ok: false }) is a failure.
+  const result = await vitrine.mountWidget(root, { envelope, layout, locale: 'en-US', currency: 'USD' });
+  if (result && result.ok === false) throw new Error(result.error);
+  return result;
 }
 
 /** Lets Vitrine release the widget if mountWidget handed back a way to. */

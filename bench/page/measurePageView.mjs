@@ -1,0 +1,105 @@
+// One page view of a storefront page with Vitrine slots, measured in Chromium.
+import { fileURLToPath } from 'node:url';
+import { readTrace, traceCategories } from '../lib/readTrace.mjs';
+
+const observer = fileURLToPath(new URL('./observePage.js', import.meta.url));
+
+/** Vitrine's own scripts, whatever path the page serves them from. */
+export const isVitrineScript = (url) => /\/vitrine[^/]*\.m?js(\?|$)/.test(url) || /\/dist\/[^/]*search[^/]*\.m?js(\?|$)/.test(url);
+
+/**
+ * @typedef {object} PageView
+ * @property {number} slots slots on the page (`[data-vitrine]`, `[data-vitrine-search]`)
+ * @property {number} rendered slots that sent `vitrine:render`
+ * @property {string[]} errors `vitrine:error` details
+ * @property {number | null} scriptStart ms: the embed's bytes in hand (resource responseEnd); an async script runs then
+ * @property {number | null} lastRender ms: the last `vitrine:render`
+ * @property {number | null} apiEnd ms: the last service response in hand
+ * @property {number | null} slowestApi ms: the longest single service request
+ * @property {number | null} startToLast lastRender − scriptStart
+ * @property {number | null} overhead lastRender − apiEnd: Vitrine's time after its last answer
+ * @property {number} longTasks long tasks on the page (any script)
+ * @property {number} cls cumulative layout shift
+ * @property {{ total: number, widgets: number, distinctWidgets: number, themes: number, otherApi: number, scripts: string[] }} requests
+ * @property {{ evaluateMs: number, compileMs: number, longTasks: Array<{ ms: number, ours: boolean, what: string }> } | null} trace
+ */
+
+/**
+ * Opens `url` in `context`, waits until every slot has rendered or failed,
+ * then reads the page's records.
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {string} url
+ * @param {{ apiOrigin: string, browser?: import('playwright-core').Browser, timeoutMs?: number }} options `browser` turns tracing on
+ * @returns {Promise<PageView>}
+ */
+export async function measurePageView(context, url, { apiOrigin, browser, timeoutMs = 15_000 }) {
+  const page = await context.newPage();
+  await page.addInitScript({ path: observer });
+  /** @type {string[]} */
+  const requested = [];
+  page.on('request', (r) => requested.push(r.url()));
+  if (browser) await browser.startTracing(page, { categories: traceCategories });
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    const slots = await page.evaluate(() => document.querySelectorAll('[data-vitrine], [data-vitrine-search]').length);
+    await page
+      .waitForFunction(
+        (n) => {
+          const s = /** @type {any} */ (window).__vitrineBench;
+          return new Set([...s.renders, ...s.errors].map((r) => r.id)).size >= n;
+        },
+        slots,
+        { timeout: timeoutMs, polling: 50 },
+      )
+      .catch(() => undefined); // a slot that never answers shows as rendered < slots
+    // Late layout shifts (images, fonts) and late requests (revalidation) still count.
+    await page.waitForTimeout(400);
+    const trace = browser ? readTrace(await browser.stopTracing(), isVitrineScript) : null;
+    const rec = await page.evaluate(() => ({
+      seen: /** @type {any} */ (window).__vitrineBench,
+      resources: performance.getEntriesByType('resource').map((r) => ({ name: r.name, start: r.startTime, end: /** @type {PerformanceResourceTiming} */ (r).responseEnd })),
+    }));
+    return summarizeView(slots, rec, requested, apiOrigin, trace);
+  } finally {
+    await page.close();
+  }
+}
+
+function summarizeView(slots, rec, requested, apiOrigin, trace) {
+  const { seen, resources } = rec;
+  const script = resources.find((r) => /\/vitrine\.js(\?|$)/.test(r.name)) ?? resources.find((r) => isVitrineScript(r.name));
+  const api = resources.filter((r) => r.name.startsWith(apiOrigin));
+  const renderIds = new Set(seen.renders.map((r) => r.id));
+  const lastRender = seen.renders.length ? Math.max(...seen.renders.map((r) => r.t)) : null;
+  const apiEnd = api.length ? Math.max(...api.map((r) => r.end)) : null;
+  const apiRequests = requested.filter((u) => u.startsWith(apiOrigin));
+  const widgetRequests = apiRequests.filter((u) => new URL(u).pathname.startsWith('/v1/widgetserver/') && !/search/.test(new URL(u).pathname));
+  const themeRequests = apiRequests.filter((u) => new URL(u).pathname === '/v1/theme');
+  const diff = (a, b) => (a == null || b == null ? null : round(a - b));
+  return {
+    slots,
+    rendered: renderIds.size,
+    errors: seen.errors.map((e) => `#${e.id}: ${e.detail}`),
+    scriptStart: script ? round(script.end) : null,
+    lastRender: lastRender == null ? null : round(lastRender),
+    apiEnd: apiEnd == null ? null : round(apiEnd),
+    slowestApi: api.length ? round(Math.max(...api.map((r) => r.end - r.start))) : null,
+    startToLast: diff(lastRender, script?.end),
+    overhead: diff(lastRender, apiEnd),
+    longTasks: seen.longTasks.length,
+    cls: Math.round(seen.cls * 10000) / 10000,
+    requests: {
+      total: requested.length,
+      widgets: widgetRequests.length,
+      distinctWidgets: new Set(widgetRequests).size,
+      themes: themeRequests.length,
+      otherApi: apiRequests.length - widgetRequests.length - themeRequests.length,
+      scripts: requested.filter((u) => isVitrineScript(u)).map((u) => new URL(u).pathname),
+    },
+    trace,
+  };
+}
+
+function round(x) {
+  return Math.round(x * 100) / 100;
+}
