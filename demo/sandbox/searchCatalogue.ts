@@ -1,0 +1,211 @@
+// Search over the sample catalogue.
+//
+// Request strings (what a client builder must send):
+// - `filter` (table spelling) — clauses joined by ` AND `; the values of one
+//   field ORed inside parentheses; numeric ranges `[low TO high]` with `*` for
+//   an open end, both ends included; values with spaces in double quotes:
+//     (gender_ss:women OR gender_ss:men) AND price_d:[10 TO 50] AND avg_rating_d:[4 TO *]
+//   Categorical values match case-insensitively. The sample spelling's
+//   `filters` array holds the same clauses, one per element (ANDed), either as
+//   strings or as `{ repoFieldName, values: string[] }` objects.
+// - `sortEntities` — `<field> asc|desc`, several comma-separated
+//   (`price_d asc, avg_rating_d desc`); empty means relevance. The sample
+//   spelling's array holds the same strings or `{ key, value }` objects.
+// - `start` — offset of the first document; `rows` — page size (empty or 0:
+//   the configuration's `paginationCount`).
+//
+// Fields: `namel_t`, `description_t` (text), `sku_s`, `category_s`, `colour_s`,
+// `gender_ss` (categorical; unisex products carry both `women` and `men`),
+// `price_d` (the price the shopper pays, i.e. the sale price when discounted),
+// `avg_rating_d`, `inventory_i`, `popularity_score_d` (0–1).
+//
+// Answer: `Numberofdocs` = all matching documents; `Pagination` = the page size
+// used; `SearchEntities` = the sort options the configuration offers;
+// `facetcount` = the facets of the configuration's group for the filtered
+// department (else `default`), each value counted over the documents matching
+// the query and every filter clause except those on that facet's own field
+// (so a shopper sees how many more a second choice would bring).
+import type { FacetCount, SearchConfiguration, SearchDocument, SearchResponse } from '../../src/types/interface';
+import { sellingPrice, type SampleProduct } from './createCatalogue';
+import { tokenize } from './createTextIndex';
+import { FilterError, parseFilter, type FilterClause, type FilterTerm } from './parseFilter';
+
+export interface SearchQuery {
+  query: string;
+  filters: FilterClause[];
+  /** `[field, direction]` pairs; empty = relevance. */
+  sort: [string, 'asc' | 'desc'][];
+  start: number;
+  /** 0 = the configuration's page size. */
+  rows: number;
+}
+
+export interface SearchContext {
+  products: readonly SampleProduct[];
+  configuration: SearchConfiguration;
+  popularity(sku: string): number;
+  imageUrl(p: SampleProduct): string;
+  pageUrl(p: SampleProduct): string;
+}
+
+type FieldKind = 'text' | 'categorical' | 'number';
+interface Field { kind: FieldKind; read(p: SampleProduct, ctx: SearchContext): string[] | number }
+
+const FIELDS: Record<string, Field> = {
+  namel_t: { kind: 'text', read: (p) => [p.name] },
+  description_t: { kind: 'text', read: (p) => [p.description] },
+  sku_s: { kind: 'categorical', read: (p) => [p.sku] },
+  category_s: { kind: 'categorical', read: (p) => [p.category] },
+  colour_s: { kind: 'categorical', read: (p) => [p.colour] },
+  gender_ss: { kind: 'categorical', read: (p) => p.genders },
+  price_d: { kind: 'number', read: (p) => sellingPrice(p) },
+  avg_rating_d: { kind: 'number', read: (p) => p.rating },
+  inventory_i: { kind: 'number', read: (p) => p.inventory },
+  popularity_score_d: { kind: 'number', read: (p, ctx) => ctx.popularity(p.sku) },
+};
+
+export function isKnownField(name: string): boolean {
+  return Object.hasOwn(FIELDS, name);
+}
+
+function field(name: string): Field {
+  if (!isKnownField(name)) throw new FilterError(`unknown field "${name}"; known fields: ${Object.keys(FIELDS).join(', ')}`);
+  return FIELDS[name];
+}
+
+function termMatches(term: FilterTerm, p: SampleProduct, ctx: SearchContext): boolean {
+  const f = field(term.field);
+  const v = f.read(p, ctx);
+  if (term.kind === 'range') {
+    const n = typeof v === 'number' ? v : Number(v[0]);
+    return (term.low === null || n >= term.low) && (term.high === null || n <= term.high);
+  }
+  if (typeof v === 'number') return v === Number(term.value);
+  const wanted = term.value.toLowerCase();
+  if (f.kind === 'text') return v.some((s) => tokenize(s).includes(wanted));
+  return v.some((s) => s.toLowerCase() === wanted);
+}
+
+/** Plural and singular match each other ("mugs" finds "Mug"). */
+const stem = (w: string): string => (w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w);
+
+/** Relevance of a product to the query words, 0 when a word matches nowhere. */
+function relevance(words: string[], p: SampleProduct, ctx: SearchContext, searchable: string[]): number {
+  if (words.length === 0) return 1;
+  const fieldWords = searchable.map((name) => {
+    const v = FIELDS[name].read(p, ctx);
+    return typeof v === 'number' ? [String(v)] : v.flatMap((s) => (FIELDS[name].kind === 'text' ? tokenize(s) : [s.toLowerCase()]));
+  });
+  let score = 0;
+  for (const word of words) {
+    let best = 0;
+    fieldWords.forEach((list, i) => {
+      // Earlier searchable fields (lower `order`) weigh more: a hit in the name beats one in the description.
+      const weight = searchable.length - i;
+      if (list.some((w) => w === word || stem(w) === stem(word))) best = Math.max(best, weight * 2);
+      else if (word.length >= 2 && list.some((w) => w.startsWith(word))) best = Math.max(best, weight);
+    });
+    if (best === 0) return 0;
+    score += best;
+  }
+  return score;
+}
+
+function facetGroup(conf: SearchConfiguration, filters: FilterClause[]) {
+  const categories = filters.flat().filter((t) => t.field === 'category_s' && t.kind === 'value');
+  const one = categories.length === 1 && categories[0].kind === 'value' ? categories[0].value.toLowerCase() : null;
+  const name = (g: { category?: string; categoryReplaced?: string }) => (g.category ?? g.categoryReplaced ?? '').toLowerCase();
+  return conf.facetList.find((g) => one !== null && name(g) === one)
+    ?? conf.facetList.find((g) => name(g) === 'default')
+    ?? conf.facetList[0];
+}
+
+const isAbout = (clause: FilterClause, name: string) => clause.every((t) => t.field === name);
+
+export function searchCatalogue(q: SearchQuery, ctx: SearchContext): SearchResponse {
+  for (const clause of q.filters) for (const t of clause) field(t.field);
+  for (const [name] of q.sort) field(name);
+  const searchable = [...ctx.configuration.searchableFields]
+    .sort((a, b) => a.order - b.order)
+    .map((f) => f.repoFieldName)
+    .filter(isKnownField);
+  if (searchable.length === 0) searchable.push('namel_t', 'description_t');
+  const words = tokenize(q.query);
+  const scored = ctx.products
+    .map((p) => ({ p, score: relevance(words, p, ctx, searchable) }))
+    .filter((x) => x.score > 0);
+  const passes = (p: SampleProduct, clauses: FilterClause[]) =>
+    clauses.every((clause) => clause.some((t) => termMatches(t, p, ctx)));
+  const matching = scored.filter((x) => passes(x.p, q.filters));
+
+  const value = (p: SampleProduct, name: string): number | string => {
+    const v = FIELDS[name].read(p, ctx);
+    return typeof v === 'number' ? v : (v[0] ?? '').toLowerCase();
+  };
+  matching.sort((a, b) => {
+    for (const [name, dir] of q.sort) {
+      const x = value(a.p, name);
+      const y = value(b.p, name);
+      if (x !== y) return (x < y ? -1 : 1) * (dir === 'asc' ? 1 : -1);
+    }
+    return b.score - a.score || ctx.popularity(b.p.sku) - ctx.popularity(a.p.sku) || (a.p.sku < b.p.sku ? -1 : 1);
+  });
+
+  const rows = q.rows > 0 ? q.rows : ctx.configuration.paginationCount || 24;
+  const page = matching.slice(q.start, q.start + rows);
+  const docs: SearchDocument[] = page.map(({ p }) => ({
+    name: p.name,
+    sku: p.sku,
+    price: p.price,
+    discountedprice: p.salePrice,
+    smallimage: ctx.imageUrl(p),
+    currentPageUrl: ctx.pageUrl(p),
+    description: p.description,
+  }));
+
+  const group = facetGroup(ctx.configuration, q.filters);
+  const facetcount: FacetCount[] = (group?.facets ?? []).filter((f) => isKnownField(f.repoFieldName)).map((facet) => {
+    const others = q.filters.filter((c) => !isAbout(c, facet.repoFieldName));
+    const pool = scored.filter((x) => passes(x.p, others)).map((x) => x.p);
+    const count = (term: FilterTerm) => pool.filter((p) => termMatches(term, p, ctx)).length;
+    const kind = FIELDS[facet.repoFieldName].kind;
+    if (kind === 'number') {
+      return {
+        type: facet.type, repoFieldName: facet.repoFieldName, displayName: facet.displayName, displayType: facet.displayType,
+        value: facet.value.map((v, i) => {
+          // A rating facet value may be a bare minimum ("4" = 4 stars and up).
+          const range = /^\[/.test(v.value) ? v.value : `[${v.value} TO *]`;
+          const term = parseFilter(`${facet.repoFieldName}:${range}`)[0][0];
+          return { index: v.index ?? i, name: v.name, value: range, operator: facet.operator ?? '[*TO*]', count: count(term) };
+        }),
+      };
+    }
+    const configured = facet.value.map((v) => ({ name: v.alias ?? v.name, value: v.value }));
+    let values = configured;
+    if (values.length === 0) {
+      // No values configured: offer every value the catalogue has, most frequent first.
+      const seen = new Map<string, number>();
+      for (const p of pool) {
+        const v = FIELDS[facet.repoFieldName].read(p, ctx);
+        if (typeof v !== 'number') for (const s of v) seen.set(s, (seen.get(s) ?? 0) + 1);
+      }
+      values = [...seen].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([s]) => ({ name: s, value: s }));
+    }
+    return {
+      type: facet.type, repoFieldName: facet.repoFieldName, displayName: facet.displayName, displayType: facet.displayType,
+      value: values.map((v, i) => ({
+        index: i, name: v.name, value: v.value, operator: facet.operator ?? '=',
+        count: count({ field: facet.repoFieldName, kind: 'value', value: v.value }),
+      })),
+    };
+  });
+
+  return {
+    Numberofdocs: matching.length,
+    Pagination: rows,
+    SearchEntities: ctx.configuration.sortEntity.sortEntities.map((s) => ({ key: s.key, value: s.value })),
+    Docs: docs,
+    facetcount,
+  };
+}
+
