@@ -13,7 +13,8 @@ const browser = {
   bundle: true,
   minify: true,
   sourcemap: true,
-  target: ['es2020', 'chrome90', 'firefox90', 'safari14'],
+  // Browsers of 2021 on (Chrome 90, Firefox 90, Safari 14) run ES2020.
+  target: 'es2020',
   legalComments: 'none',
   define: { __VITRINE_VERSION__: JSON.stringify(version) },
   // Internals named `_x` are ours alone: shorten them (preact does the same).
@@ -26,11 +27,15 @@ const shipped = [
   { entryPoints: ['src/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife' },
   { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm' },
   // -- more shipped entries (search chunk, client) are listed below this line --
+  { entryPoints: ['src/search/entry.ts'], outfile: 'dist/vitrine-search.js', format: 'iife' },
+  { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm' },
 ].filter((e) => existsSync(e.entryPoints[0]));
 
 /** The sandbox service, demo storefront and theme studio (never shipped). */
 const demo = [
   // -- demo entries are listed below this line --
+  { entryPoints: ['demo/studio/app.ts'], outfile: 'demo/dist/studio/app.js', format: 'esm', platform: 'browser', minify: true },
+  { entryPoints: ['demo/studio/preview.ts'], outfile: 'demo/dist/studio/preview.js', format: 'esm', platform: 'browser', minify: true },
 ].filter((e) => existsSync(e.entryPoints[0]));
 
 const demoDefaults = { bundle: true, sourcemap: true, logLevel: 'warning', target: 'es2022' };

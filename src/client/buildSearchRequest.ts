@@ -11,19 +11,25 @@ export interface SearchParams {
   sort?: readonly string[];
   /** 1-based. */
   page?: number;
+  /**
+   * Rows per page. 0 asks the service for its configured page size (`paginationCount`,
+   * interface.md Limits 5); the answer's `Pagination` says which size it used.
+   */
   pageSize?: number;
+  /** Offset of the first document; overrides the one computed from `page`. */
+  start?: number;
   /** Sent as `com` (table spelling) and `orgName` (sample spelling). */
   orgName?: string;
 }
 
 export type SearchSpelling = 'table' | 'sample';
 
-/** interface.md leaves `rows` unbounded; 12 is the sandbox's default page size too. */
+/** interface.md leaves `rows` unbounded; 12 fills three or four rows of a product grid. */
 export const DEFAULT_PAGE_SIZE = 12;
 
-function positive(n: number | undefined, fallback: number, what: string): number {
+function whole(n: number | undefined, fallback: number, min: number, what: string): number {
   if (n === undefined) return fallback;
-  if (!Number.isInteger(n) || n < 1) throw new Error(`search: ${what} must be a positive integer, got ${n}`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`search: ${what} must be an integer >= ${min}, got ${n}`);
   return n;
 }
 
@@ -38,9 +44,9 @@ export function buildSearchRequest(params: SearchParams, spelling: 'sample'): Se
 export function buildSearchRequest(params: SearchParams, spelling?: SearchSpelling): SearchRequestTable | SearchRequestSample;
 export function buildSearchRequest(params: SearchParams, spelling: SearchSpelling = 'table'): SearchRequestTable | SearchRequestSample {
   if (typeof params.orgId !== 'string' || params.orgId === '') throw new Error('search: orgId is required');
-  const page = positive(params.page, 1, 'page');
-  const rows = positive(params.pageSize, DEFAULT_PAGE_SIZE, 'pageSize');
-  const start = (page - 1) * rows;
+  const page = whole(params.page, 1, 1, 'page');
+  const rows = whole(params.pageSize, DEFAULT_PAGE_SIZE, 0, 'pageSize');
+  const start = whole(params.start, (page - 1) * rows, 0, 'start');
   const filters = params.filters ?? {};
   const sort = params.sort ?? [];
   const query = params.query ?? '';

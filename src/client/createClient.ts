@@ -22,9 +22,7 @@ import { parseThemeList } from './parseThemeList';
 import { parseWidgetEnvelope } from './parseWidgetEnvelope';
 import { parseWidgetUpdateResponse } from './parseWidgetUpdateResponse';
 
-/** interface.md's search path (endpoint table) and the one its request sample uses. */
-export const SEARCH_PATH = '/v1/widgetserver/getsearchresult';
-export const SEARCH_SAMPLE_PATH = '/v1/widgetserver/search/result';
+import { SEARCH_PATH } from './searchPaths';
 
 export interface ClientOptions {
   baseUrl: string;

@@ -1,5 +1,6 @@
 // The typed client: one function per module, re-exported here for `vitrine/client`.
-export { createClient, SEARCH_PATH, SEARCH_SAMPLE_PATH } from './createClient';
+export { createClient } from './createClient';
+export { SEARCH_PATH, SEARCH_SAMPLE_PATH } from './searchPaths';
 export type { Client, ClientOptions, WidgetParams, SearchConfigurationUpdate } from './createClient';
 export { buildSearchRequest, DEFAULT_PAGE_SIZE } from './buildSearchRequest';
 export type { SearchParams, SearchSpelling } from './buildSearchRequest';

@@ -1,0 +1,74 @@
+import { h, type ComponentChildren } from 'preact';
+import type { SearchDocument, Theme, WidgetProduct } from '../types/interface';
+import { buildProductView, type PriceFormat, type ProductView } from '../template/buildView';
+import { renderTemplate } from '../template/renderTemplate';
+import { sanitizeHtml } from '../template/sanitizeHtml';
+
+/** A search document in the shape templates and views know from widgets. */
+export function toWidgetProduct(doc: SearchDocument): WidgetProduct {
+  return {
+    name: doc.name,
+    sku: doc.sku,
+    price: doc.price,
+    discountedPrice: doc.discountedprice,
+    smallImage: doc.smallimage,
+    currentPageUrl: doc.currentPageUrl,
+  };
+}
+
+function BuiltinCard({ view }: { view: ProductView }) {
+  const body = [
+    view.product_imageUrl ? (
+      // The name is the link's text right below, so the image adds nothing to read out.
+      <img class="vitrine-search__image" src={view.product_imageUrl} alt="" loading="lazy" decoding="async" width={240} height={240} />
+    ) : (
+      <span class="vitrine-search__image vitrine-search__image--none" />
+    ),
+    <span class="vitrine-search__name">{view.product_name}</span>,
+    <span class="vitrine-search__price">
+      {view.product_discountedPrice ? (
+        [
+          <s class="vitrine-search__was">
+            <span class="vitrine-search__sr">Was </span>
+            {view.product_price}
+          </s>,
+          ' ',
+          <b class="vitrine-search__now">
+            <span class="vitrine-search__sr">now </span>
+            {view.product_discountedPrice}
+          </b>,
+        ]
+      ) : (
+        view.product_price
+      )}
+    </span>,
+  ];
+  return view.product_currentPageUrl ? (
+    <a class="vitrine-search__card" href={view.product_currentPageUrl}>
+      {body}
+    </a>
+  ) : (
+    <div class="vitrine-search__card">{body}</div>
+  );
+}
+
+/**
+ * The renderer of one result card: the theme's card template when there is one (its
+ * values escaped by renderTemplate, then the same sanitizing as widgets), else the
+ * built-in card.
+ * A template that throws on a document falls back to the built-in card for it.
+ */
+export function createCard(doc: Document, theme: Theme | null, format: PriceFormat, title: string): (doc: SearchDocument, index: number) => ComponentChildren {
+  const widget = Object.assign(Object.create(null), { widget_displayName: title }) as object;
+  return (result, index) => {
+    const view = buildProductView(toWidgetProduct(result), index, format);
+    if (theme) {
+      try {
+        return <div class="vitrine-search__themed" dangerouslySetInnerHTML={{ __html: sanitizeHtml(renderTemplate(theme.htmlTemplate, widget, view), doc) }} />;
+      } catch {
+        /* broken template: the built-in card below */
+      }
+    }
+    return <BuiltinCard view={view} />;
+  };
+}
