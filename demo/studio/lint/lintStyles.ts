@@ -85,8 +85,10 @@ function blockEnd(css: string, open: number): number {
  */
 export function lintStyles(css: string, themeId: string): ThemeProblem[] {
   const problems: ThemeProblem[] = [];
-  const scopeClass = `.vitrine-theme--${themeId}`;
-  const scope = new RegExp(`\\.vitrine-theme--${themeId ? escapeRegExp(themeId) : '[\\w-]+'}(?![\\w-])`);
+  // The embed writes the class with characters other than [A-Za-z0-9_-] turned into `_`.
+  const classId = themeId.replace(/[^\w-]/g, '_');
+  const scopeClass = `.vitrine-theme--${classId}`;
+  const scope = new RegExp(`\\.vitrine-theme--${classId ? escapeRegExp(classId) : '[\\w-]+'}(?![\\w-])`);
   const masked = maskCss(css);
 
   const leak = (from: number, to: number, message: string): void => {

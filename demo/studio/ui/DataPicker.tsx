@@ -1,0 +1,87 @@
+import { h } from 'preact';
+import { useState } from 'preact/hooks';
+import type { AlgorithmDescriptor } from '../../../src/types/interface';
+import { EDGE_CASES } from '../data/edgeEnvelope';
+import type { DataChoice, DataSource } from '../studioDraft';
+
+/** What the sandbox offers to pick from; null while loading or when there is no sandbox. */
+export interface SandboxCatalogue {
+  algorithms: AlgorithmDescriptor[];
+  products: { sku: string; name: string }[];
+  visitors: string[];
+}
+
+export interface DataPickerProps {
+  data: DataChoice;
+  catalogue: SandboxCatalogue | null;
+  sandboxNote: string | null;
+  status: string;
+  error: string | null;
+  onChange(data: DataChoice): void;
+}
+
+const sources: [DataSource, string][] = [['sandbox', 'Sandbox'], ['sample', 'Sample'], ['pasted', 'Paste JSON']];
+
+/** Chooses the envelope the preview renders, and bends it into edge cases. */
+export function DataPicker({ data, catalogue, sandboxNote, status, error, onChange }: DataPickerProps) {
+  const [pasted, setPasted] = useState(data.pastedText);
+  const set = (patch: Partial<DataChoice>): void => onChange({ ...data, ...patch });
+
+  return (
+    <section class="data" aria-label="Preview data">
+      <div class="data__row">
+        <span class="label">Data</span>
+        <div class="segmented" role="radiogroup" aria-label="Data source">
+          {sources.map(([id, label]) => (
+            <button type="button" role="radio" aria-checked={data.source === id} key={id}
+              disabled={id === 'sandbox' && !catalogue} onClick={() => set({ source: id })}>{label}</button>
+          ))}
+        </div>
+        {data.source === 'sandbox' && catalogue && (
+          <div class="data__fields">
+            <label>Algorithm
+              <select value={data.algorithm} onChange={(e) => set({ algorithm: e.currentTarget.value })}>
+                {catalogue.algorithms.map((a) => <option value={a.name} key={a.name}>{a.displayName}</option>)}
+              </select>
+            </label>
+            <label>Product
+              <select value={data.sku} onChange={(e) => {
+                const p = catalogue.products.find((x) => x.sku === e.currentTarget.value);
+                if (p) set({ sku: p.sku, pname: p.name });
+              }}>
+                {catalogue.products.map((p) => <option value={p.sku} key={p.sku}>{p.name}</option>)}
+              </select>
+            </label>
+            <label>Visitor
+              <input list="studio-visitors" value={data.siteUid} size={12}
+                onChange={(e) => set({ siteUid: e.currentTarget.value.trim() })} />
+              <datalist id="studio-visitors">
+                {catalogue.visitors.map((v) => <option value={v} key={v} />)}
+              </datalist>
+            </label>
+          </div>
+        )}
+        {data.source === 'sandbox' && !catalogue && <span class="hint">{sandboxNote ?? 'Connecting to the sandbox…'}</span>}
+        <span class="data__status" aria-live="polite">{status}</span>
+      </div>
+      {data.source === 'pasted' && (
+        <div class="data__paste">
+          <textarea aria-label="Widget envelope JSON" spellcheck={false} value={pasted}
+            placeholder='{"errMsg":null,"numberofdocs":1,"success":"0","widgetType":"trending","widgetName":"Trending","products":[…]}'
+            onInput={(e) => setPasted(e.currentTarget.value)} />
+          <button type="button" class="button" onClick={() => set({ pastedText: pasted })}>Use this envelope</button>
+        </div>
+      )}
+      <div class="data__row">
+        <span class="label">Edge cases</span>
+        <div class="chips" role="group" aria-label="Edge cases">
+          {EDGE_CASES.map((c) => (
+            <button type="button" key={c.id} class="chip" aria-pressed={data.edge === c.id}
+              onClick={() => set({ edge: data.edge === c.id ? null : c.id })}>{c.label}</button>
+          ))}
+        </div>
+      </div>
+      {error && <p class="data__error" role="alert">{error}</p>}
+    </section>
+  );
+}

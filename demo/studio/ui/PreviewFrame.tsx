@@ -1,0 +1,104 @@
+import { h } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { Theme, WidgetEnvelope } from '../../../src/types/interface';
+import type { FromPreview, PlainViolation, ToPreview } from '../preview/previewProtocol';
+import { VIEWPORTS, type Layout, type Viewport } from '../studioDraft';
+
+export type RenderStatus =
+  | { state: 'waiting' }
+  | { state: 'ok'; ms: number; warning?: string }
+  | { state: 'error'; error: string };
+
+export interface PreviewFrameProps {
+  theme: Theme;
+  envelope: WidgetEnvelope | null;
+  layout: Layout;
+  viewport: Viewport;
+  onStatus(status: RenderStatus): void;
+  onAudit(violations: PlainViolation[] | null, error: string | null): void;
+  onRuntimeError(message: string): void;
+}
+
+/** Typing pauses this long before the preview re-renders (a render costs ~5 ms, the frame's layout more). */
+const RENDER_DELAY_MS = 150;
+/** axe takes 100–300 ms on a widget; wait for the author to stop typing first. */
+const AUDIT_DELAY_MS = 700;
+
+/**
+ * The preview: a same-origin iframe (preview.html) sized to the viewport
+ * preset, scaled down when the pane is narrower than the preset.
+ */
+export function PreviewFrame(props: PreviewFrameProps) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
+  const [box, setBox] = useState({ width: 800, height: 600 });
+  const seq = useRef(0);
+  const auditTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const callbacks = useRef(props);
+  callbacks.current = props;
+
+  const post = (message: ToPreview): void => {
+    frame.current?.contentWindow?.postMessage(message, location.origin);
+  };
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent<FromPreview>): void => {
+      if (event.origin !== location.origin || event.source !== frame.current?.contentWindow) return;
+      const m = event.data;
+      const cb = callbacks.current;
+      if (m.type === 'ready') setReady(true);
+      else if (m.type === 'runtime-error') cb.onRuntimeError(m.message);
+      else if (m.type === 'rendered' && m.seq === seq.current) {
+        cb.onStatus(m.ok ? { state: 'ok', ms: m.ms, warning: m.warning } : { state: 'error', error: m.error });
+        if (m.ok) {
+          clearTimeout(auditTimer.current);
+          auditTimer.current = setTimeout(() => post({ type: 'audit', seq: m.seq }), AUDIT_DELAY_MS);
+        }
+      } else if (m.type === 'audit-result' && m.seq === seq.current) {
+        cb.onAudit(m.violations, m.error ?? null);
+      }
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  useEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setBox({ width: el.clientWidth, height: el.clientHeight }));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (!ready || !props.envelope) return;
+    const envelope = props.envelope;
+    const timer = setTimeout(() => {
+      seq.current++;
+      post({ type: 'render', seq: seq.current, envelope, layout: props.layout, theme: props.theme });
+    }, RENDER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [ready, props.theme, props.envelope, props.layout]);
+
+  const width = VIEWPORTS[props.viewport];
+  const gutter = 24;
+  const scale = Math.min(1, (box.width - gutter) / width);
+  const height = Math.max(200, (box.height - gutter) / scale);
+  return (
+    <div class="stage" ref={stage}>
+      <div class="stage__device" style={{ width: `${width * scale}px`, height: `${height * scale}px` }}>
+        <iframe
+          ref={frame}
+          src="./preview.html"
+          title="Theme preview"
+          class="stage__frame"
+          style={{ width: `${width}px`, height: `${height}px`, transform: `scale(${scale})` }}
+        />
+      </div>
+      <p class="stage__size" aria-live="polite">
+        {width} px{scale < 1 ? ` · shown at ${Math.round(scale * 100)}%` : ''}
+      </p>
+    </div>
+  );
+}
