@@ -16,7 +16,8 @@ function splitTopLevel(text: string, separator: RegExp): string[] {
   let start = 0;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
-    if (ch === '"') quoted = !quoted;
+    if (quoted && ch === '\\') i++; // `\"` and `\\` inside quotes are escapes
+    else if (ch === '"') quoted = !quoted;
     else if (!quoted && (ch === '(' || ch === '[')) depth++;
     else if (!quoted && (ch === ')' || ch === ']')) depth--;
     else if (!quoted && depth === 0) {
@@ -48,13 +49,14 @@ function parseTerm(text: string, clause: string): FilterTerm {
   const range = /^\[\s*(\S+)\s+TO\s+(\S+)\s*\]$/i.exec(raw);
   if (range) return { field, kind: 'range', low: parseBound(range[1], clause), high: parseBound(range[2], clause) };
   if (raw.startsWith('[')) throw new FilterError(`filter: a range is written [low TO high], got "${raw}"`);
-  const value = raw.startsWith('"') && raw.endsWith('"') && raw.length >= 2 ? raw.slice(1, -1) : raw;
+  const value = raw.startsWith('"') && raw.endsWith('"') && raw.length >= 2 ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
   if (value === '') throw new FilterError(`filter: no value after "${field}:"`);
   return { field, kind: 'value', value };
 }
 
 /**
- * Reads a filter string such as
+ * Reads a filter string (values with spaces or special characters in double
+ * quotes, `\"` and `\\` escaped) such as such as
  * `(gender_ss:women OR gender_ss:men) AND price_d:[10 TO 50] AND avg_rating_d:[4 TO *]`.
  * An empty string is no filter.
  */

@@ -3,7 +3,8 @@
 // Request strings (what a client builder must send):
 // - `filter` (table spelling) — clauses joined by ` AND `; the values of one
 //   field ORed inside parentheses; numeric ranges `[low TO high]` with `*` for
-//   an open end, both ends included; values with spaces in double quotes:
+//   an open end, both ends included; values with spaces in double quotes
+//   (`\"` and `\\` escaped inside):
 //     (gender_ss:women OR gender_ss:men) AND price_d:[10 TO 50] AND avg_rating_d:[4 TO *]
 //   Categorical values match case-insensitively. The sample spelling's
 //   `filters` array holds the same clauses, one per element (ANDed), either as

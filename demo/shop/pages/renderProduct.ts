@@ -1,0 +1,76 @@
+import { findCategory } from '../../sandbox/categories';
+import { sellingPrice, type SampleProduct } from '../../sandbox/createCatalogue';
+import { html, raw } from '../html';
+import { renderPage } from '../renderPage';
+import { renderPriceTag } from '../renderProductCard';
+import { renderSlot } from '../renderSlot';
+import type { ShopContext } from '../shopContext';
+
+/** JSON for a <script> element: `<` escaped so no text can close the element. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function renderProduct(ctx: ShopContext, p: SampleProduct): string {
+  const category = findCategory(p.category);
+  const image = `${ctx.apiUrl}/images/${p.sku}.svg`;
+  const inStock = p.inventory > 0;
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    sku: p.sku,
+    image,
+    description: p.description,
+    brand: { '@type': 'Brand', name: 'Maison Vitrine' },
+    color: p.colour,
+    aggregateRating: { '@type': 'AggregateRating', ratingValue: p.rating, reviewCount: Math.max(1, p.reviewCount) },
+    offers: {
+      '@type': 'Offer',
+      price: sellingPrice(p).toFixed(2),
+      priceCurrency: 'EUR',
+      availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    },
+  };
+  const head = html`<script type="application/ld+json">${raw(jsonForScript(jsonLd))}</script>
+<meta property="og:type" content="product">
+<meta property="og:title" content="${p.name}">
+<meta property="og:description" content="${p.description}">
+<meta property="og:image" content="${image}">
+<meta property="product:retailer_item_id" content="${p.sku}">
+<meta property="product:price:amount" content="${sellingPrice(p).toFixed(2)}">
+<meta property="product:price:currency" content="EUR">`;
+  const stars = Math.round(p.rating);
+  const body = html`
+<nav class="breadcrumbs" aria-label="Breadcrumb"><a href="/">Home</a> / <a href="/collections/${p.category}">${p.categoryName}</a> / <span aria-current="page">${p.name}</span></nav>
+<article class="product">
+  <div class="product__media"><img src="${image}" alt="${p.name}" width="480" height="600"></div>
+  <div class="product__info">
+    <p class="eyebrow">${p.categoryName} · ${p.line} line</p>
+    <h1>${p.name}</h1>
+    <p class="product__price">${renderPriceTag(p)}</p>
+    <p class="rating" aria-label="Rated ${p.rating} out of 5">${'★'.repeat(stars)}${'☆'.repeat(5 - stars)} <span>${p.rating} · ${p.reviewCount} reviews</span></p>
+    <p class="product__desc">${p.description}</p>
+    <form class="add-to-cart" method="post" action="/cart/add">
+      <input type="hidden" name="sku" value="${p.sku}">
+      <label>Size
+        <select name="size">${(category?.sizes ?? ['One size']).map((s) => html`<option${p.variantName.endsWith(s) ? html` selected` : ''}>${s}</option>`)}</select>
+      </label>
+      <label>Quantity <input type="number" name="qty" value="1" min="1" max="9"></label>
+      <button class="button" type="submit"${inStock ? '' : html` disabled`}>${inStock ? 'Add to cart' : 'Sold out'}</button>
+    </form>
+    <p class="product__stock">${inStock ? (p.inventory < 10 ? `Only ${p.inventory} left` : 'In stock, ships in 1–2 days') : 'Back soon'}</p>
+    <dl class="product__facts"><dt>Colour</dt><dd>${p.colour}</dd><dt>Material</dt><dd>${p.material}</dd><dt>SKU</dt><dd>${p.sku}</dd></dl>
+    ${renderSlot({ id: 'pdp-bundle', algorithm: 'crosssell', layout: 'bundle', title: 'Complete the look' })}
+  </div>
+</article>
+${renderSlot({ id: 'pdp-also-viewed', algorithm: 'viewedalsoviewed', layout: 'carousel', title: 'Customers also viewed' })}
+${renderSlot({ id: 'pdp-similar', algorithm: 'contentbasedreco', layout: 'matrix', title: 'You may also like', max: 4 })}
+${renderSlot({ id: 'pdp-bought-together', algorithm: 'boughtalsobought', layout: 'carousel', title: 'Bought together' })}
+${renderSlot({ id: 'pdp-recent', algorithm: 'recentviews', layout: 'carousel', title: 'Recently viewed' })}`;
+  return renderPage(ctx, {
+    title: p.name,
+    description: p.description,
+    head,
+    body,
+    activeCategory: p.category,
+  });
+}

@@ -1,0 +1,24 @@
+import { tokenize } from '../../sandbox/createTextIndex';
+import { html } from '../html';
+import { renderPage } from '../renderPage';
+import { renderProductGrid } from '../renderProductCard';
+import type { ShopContext } from '../shopContext';
+
+/** The results page: the embed's search slot, with a plain server-side match as its fallback. */
+export function renderSearch(ctx: ShopContext, query: string): string {
+  const words = tokenize(query);
+  const matches = words.length === 0 ? [] : ctx.products.filter((p) => {
+    const text = tokenize(`${p.name} ${p.categoryName} ${p.colour} ${p.description}`);
+    return words.every((w) => text.some((t) => t.startsWith(w)));
+  });
+  const body = html`
+<h1 class="page-title">${query ? `Results for “${query}”` : 'Search'}</h1>
+<div id="search" data-vitrine-search>
+  ${query === ''
+    ? html`<p>Type a word above: a colour, a material, a department.</p>`
+    : matches.length === 0
+      ? html`<p>No products match “${query}”. Try another word.</p>`
+      : html`<p class="card__meta">${matches.length} products</p>${renderProductGrid(matches.slice(0, 24), ctx.apiUrl)}`}
+</div>`;
+  return renderPage(ctx, { title: query ? `Search: ${query}` : 'Search', description: 'Search Maison Vitrine.', body });
+}

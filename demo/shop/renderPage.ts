@@ -1,0 +1,66 @@
+import { CATEGORIES } from '../sandbox/categories';
+import { html, type SafeHtml } from './html';
+import type { ShopContext } from './shopContext';
+
+export interface PageOptions {
+  title: string;
+  description: string;
+  body: SafeHtml;
+  /** Extra tags for <head> (JSON-LD, Open Graph). */
+  head?: SafeHtml;
+  /** Department highlighted in the navigation. */
+  activeCategory?: string;
+  /** Extra data-* attributes for the Vitrine script tag (one page sets its type explicitly). */
+  scriptData?: Record<string, string>;
+}
+
+/** The shop's page shell: header with departments and search, the Vitrine tag, footer. */
+export function renderPage(ctx: ShopContext, o: PageOptions): string {
+  const extra = Object.entries(o.scriptData ?? {}).map(([k, v]) => html` data-${k}="${v}"`);
+  return `<!doctype html>${html`<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${o.title} · Maison Vitrine</title>
+<meta name="description" content="${o.description}">
+<link rel="stylesheet" href="/assets/shop.css">
+<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ctext x='1' y='13' font-size='13' font-family='Georgia'%3EV%3C/text%3E%3C/svg%3E">
+${o.head}
+<script async src="/dist/vitrine.js" data-base-url="${ctx.apiUrl}" data-org-id="${ctx.orgId}" data-api-key="${ctx.apiKey}"${extra}></script>
+<script src="/assets/shop.js" defer></script>
+</head>
+<body>
+<a class="skip-link" href="#main">Skip to content</a>
+<div class="announcement">Free delivery over €100 · Free returns within 30 days</div>
+<header class="site-header">
+  <div class="site-header__bar">
+    <a class="logo" href="/" aria-label="Maison Vitrine, home">Maison <em>Vitrine</em></a>
+    <form class="site-search" action="/search" method="get" role="search" data-vitrine-searchbox>
+      <label class="visually-hidden" for="site-search-q">Search the shop</label>
+      <input id="site-search-q" type="search" name="q" placeholder="Search knitwear, mugs, coats…" autocomplete="off">
+      <button type="submit">Search</button>
+    </form>
+    <a class="cart-link" href="/cart">Cart <span class="cart-link__count" data-cart-count>${ctx.cartCount}</span></a>
+  </div>
+  <nav class="site-nav" aria-label="Departments">
+    <ul>
+      ${CATEGORIES.map((c) => html`<li><a href="/collections/${c.slug}"${c.slug === o.activeCategory ? html` aria-current="page"` : ''}>${c.name}</a></li>`)}
+      <li><a href="/blogs/journal">Journal</a></li>
+    </ul>
+  </nav>
+</header>
+<main id="main">
+${o.body}
+</main>
+<footer class="site-footer">
+  <div class="site-footer__cols">
+    <div><p class="logo logo--small">Maison <em>Vitrine</em></p><p>Clothes and things for the home, made to be kept. Rue des Arts, Arles.</p></div>
+    <div><h2>Shop</h2><ul>${CATEGORIES.slice(0, 5).map((c) => html`<li><a href="/collections/${c.slug}">${c.name}</a></li>`)}</ul></div>
+    <div><h2>Home</h2><ul>${CATEGORIES.slice(5).map((c) => html`<li><a href="/collections/${c.slug}">${c.name}</a></li>`)}</ul></div>
+    <div><h2>About</h2><ul><li><a href="/blogs/journal">Journal</a></li><li><a href="/pages/stores">Our stores</a></li><li><a href="/studio/">Theme studio</a></li></ul></div>
+  </div>
+  <p class="site-footer__small">A demo shop for Vitrine. Nothing here is for sale; prices in euros.</p>
+</footer>
+</body>
+</html>`.__html}`;
+}

@@ -1,0 +1,19 @@
+import { html, type SafeHtml } from './html';
+
+export interface SlotOptions {
+  id: string;
+  /** Algorithm name, or '' for the page's automatic choice. */
+  algorithm: string;
+  layout: 'carousel' | 'matrix' | 'bundle';
+  title: string;
+  max?: number;
+  /** What the slot shows until (and unless) products arrive. */
+  fallback?: SafeHtml;
+}
+
+/** A Vitrine slot exactly as DESIGN.md's merchant markup writes it. */
+export function renderSlot(o: SlotOptions): SafeHtml {
+  return html`<section class="shelf" aria-label="${o.title}">
+<div id="${o.id}" data-vitrine="${o.algorithm}" data-vitrine-layout="${o.layout}" data-vitrine-title="${o.title}"${o.max ? html` data-vitrine-max="${o.max}"` : ''}>${o.fallback ?? ''}</div>
+</section>`;
+}

@@ -1,0 +1,11 @@
+import type { SampleProduct } from '../sandbox/createCatalogue';
+
+/** What every page of the shop needs to know. */
+export interface ShopContext {
+  apiUrl: string;
+  orgId: string;
+  apiKey: string;
+  products: readonly SampleProduct[];
+  /** Items in the visitor's cart (for the header count). */
+  cartCount: number;
+}
