@@ -34,6 +34,7 @@ const shipped = [
 /** The sandbox service, demo storefront and theme studio (never shipped). */
 const demo = [
   // -- demo entries are listed below this line --
+  { entryPoints: ['demo/start.ts'], outfile: 'demo/dist/start.mjs', platform: 'node', format: 'esm', packages: 'external' },
   { entryPoints: ['demo/studio/app.ts'], outfile: 'demo/dist/studio/app.js', format: 'esm', platform: 'browser', minify: true },
   { entryPoints: ['demo/studio/preview.ts'], outfile: 'demo/dist/studio/preview.js', format: 'esm', platform: 'browser', minify: true },
 ].filter((e) => existsSync(e.entryPoints[0]));
