@@ -143,6 +143,11 @@ describe('lintTheme', () => {
     expect(problems[2].message).toBe('Selector ".vitrine-theme--summer + p" reaches elements beside the widget, on the host page.');
   });
 
+  it('scopes by the class the embed writes, with other characters of the themeId as _', () => {
+    expect(lint({ themeId: 'summer v2', cssTemplate: '.vitrine-theme--summer_v2 p {}' })).toEqual([]);
+    expect(lint({ themeId: 'summer v2', cssTemplate: 'p {}' })[0].message).toContain('Write ".vitrine-theme--summer_v2 p"');
+  });
+
   it('reports @import, which pulls a whole stylesheet onto the page', () => {
     expect(where({ cssTemplate: '@import url("x.css");' })).toEqual(['css 1:1 leaking-selector']);
   });
