@@ -1,9 +1,9 @@
 // Builds every artifact with esbuild and prints the size of what ships.
 //   node build.mjs            build once
 //   node build.mjs --watch    rebuild on change (no type declarations)
-import { build, context } from 'esbuild';
+import { build, context, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, existsSync } from 'node:fs';
+import { readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 
 const watch = process.argv.includes('--watch');
@@ -26,6 +26,7 @@ const browser = {
 const shipped = [
   { entryPoints: ['src/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife' },
   { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm' },
+  { entryPoints: ['src/debug/entry.ts'], outfile: 'dist/vitrine-debug.js', format: 'iife' },
   // -- more shipped entries (search chunk, client) are listed below this line --
   { entryPoints: ['src/search/entry.ts'], outfile: 'dist/vitrine-search.js', format: 'iife' },
   { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm' },
@@ -48,8 +49,15 @@ function sizes(file) {
   return { raw: buf.length, gz, br };
 }
 
+/** dist/vitrine.css: the built-in stylesheet the script tag build links (the ESM build inlines it). */
+async function writeCss() {
+  const out = await build({ entryPoints: ['src/layouts/baseCss.ts'], bundle: true, format: 'esm', write: false, logLevel: 'warning' });
+  const { baseCss } = await import('data:text/javascript,' + encodeURIComponent(out.outputFiles[0].text));
+  writeFileSync('dist/vitrine.css', (await transform(baseCss, { loader: 'css', minify: true })).code);
+}
+
 function report() {
-  for (const e of shipped) {
+  for (const e of [...shipped, { outfile: 'dist/vitrine.css' }]) {
     const s = sizes(e.outfile);
     console.log(`${e.outfile.padEnd(28)} ${String(s.raw).padStart(7)} B  ${String(s.gz).padStart(6)} B gzip  ${String(s.br).padStart(6)} B brotli`);
   }
@@ -66,6 +74,7 @@ if (watch) {
   console.log('watching…');
 } else {
   await Promise.all(configs.map((c) => build(c)));
+  await writeCss();
   // Type declarations for storefront developers who import the ESM build.
   execFileSync(
     process.execPath,

@@ -1,0 +1,98 @@
+import { apiError, type ApiError } from './apiError';
+
+export type Query = Record<string, string | number | undefined | null>;
+
+export interface RequesterOptions {
+  baseUrl: string;
+  orgId: string;
+  apiKey: string;
+  /** Captured once at start-up, so a host page that wraps `fetch` later changes nothing. */
+  fetch: typeof fetch;
+  /** Per attempt. The service answers in 10–100 ms (interface.md, Limits); 5 s is a dead call. */
+  timeoutMs?: number;
+  /** Base of the retry backoff; the wait is base to 2×base (jitter spreads a thundering herd). */
+  retryDelayMs?: number;
+  now?: () => number;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** The catalogue endpoint alone takes the key as a Bearer token. */
+  bearer?: boolean;
+}
+
+export type Requester = (path: string, query?: Query, init?: RequestOptions) => Promise<unknown>;
+
+const retried = (e: ApiError) => e.kind == 'network' || e.kind == 'timeout' || e.kind == 'server';
+
+/**
+ * One requester per page and account: it owns the page-wide stop after a 403 and the
+ * Retry-After wait after a 429, so every caller shares them.
+ */
+export function createRequester(options: RequesterOptions): Requester {
+  const { orgId, apiKey, fetch: fetchFn, timeoutMs = 5000, retryDelayMs = 300, now = Date.now } = options;
+  const base = options.baseUrl.replace(/\/+$/, '');
+  let quotaSpent: ApiError | undefined;
+  let notBefore = 0;
+
+  async function attempt(url: string, init: RequestOptions): Promise<unknown> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetchFn(url, {
+        method: init.method || 'GET',
+        headers: init.bearer
+          ? { Authorization: 'Bearer ' + apiKey }
+          : { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Service-Access-Token': apiKey, 'X-Service-orgId': orgId },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: controller.signal,
+        credentials: 'omit',
+      });
+      text = await response.text();
+    } catch {
+      throw apiError(controller.signal.aborted ? 'timeout' : 'network', controller.signal.aborted ? `no answer in ${timeoutMs} ms` : 'network error');
+    } finally {
+      clearTimeout(timer);
+    }
+    const status = response.status;
+    let body: { errMsg?: unknown } | undefined;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* checked below */
+    }
+    const errMsg = typeof body?.errMsg == 'string' ? body.errMsg : null;
+    const say = (what: string) => `${what} (${status})` + (errMsg ? ': ' + errMsg : '');
+    if (status == 429) {
+      const seconds = Number(response.headers.get('Retry-After'));
+      notBefore = now() + (seconds > 0 ? seconds : 60) * 1000;
+    }
+    if (status > 299 || status < 200) {
+      throw apiError(status == 403 ? 'quota' : status == 429 ? 'rate' : status > 499 ? 'server' : 'request', say(status == 403 ? 'credit quota exceeded' : 'request failed'), status, errMsg);
+    }
+    if (body === undefined) throw apiError('parse', 'answer is not JSON', status);
+    return body;
+  }
+
+  return async (path, query = {}, init = {}) => {
+    if (quotaSpent) throw quotaSpent;
+    if (now() < notBefore) throw apiError('rate', 'waiting for Retry-After', 429);
+    const params = new URLSearchParams();
+    for (const key of Object.keys(query)) if (query[key] != null) params.set(key, String(query[key]));
+    const url = base + path + (params + '' ? '?' + params : '');
+    try {
+      return await attempt(url, init).catch(async (error: ApiError) => {
+        if (!retried(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, retryDelayMs * (1 + Math.random())));
+        if (quotaSpent) throw quotaSpent;
+        return attempt(url, init);
+      });
+    } catch (error) {
+      if ((error as ApiError).kind == 'quota') quotaSpent = error as ApiError;
+      throw error;
+    }
+  };
+}

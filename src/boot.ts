@@ -1,0 +1,249 @@
+import type { EmbedHost, Layout, PageContext, Plugin } from './types/host';
+import type { WidgetEnvelope } from './types/interface';
+import { readConfig, type RawConfig } from './config/readConfig';
+import { buildContext, type FullContext } from './context/buildContext';
+import { createRequester } from './api/createRequester';
+import { isApiError } from './api/apiError';
+import { fetchWidget, widgetQuery, type WidgetParams } from './api/fetchWidget';
+import { fetchThemes } from './api/fetchThemes';
+import { readSlot } from './scan/readSlot';
+import { chooseAlgorithm, hasInputs } from './scan/chooseAlgorithm';
+import { createThemeStore } from './theme/createThemeStore';
+import { chooseTheme } from './theme/chooseTheme';
+import { builtinThemes } from './theme/builtinThemes';
+import { mountWidget } from './render/mountWidget';
+import { render } from 'preact';
+
+declare const __VITRINE_VERSION__: string;
+
+export interface VitrineApi {
+  version: string;
+  /** Fetch and render every slot again (after the cart or visitor changed). */
+  refresh(): void;
+  /** Render one slot, or every slot inside an element (default: the document). */
+  render(element?: Element): void;
+  /** Change what Vitrine knows of the page (single-page apps after navigation), then refresh. */
+  setContext(context: Partial<PageContext>): void;
+  /** Extension point the search and debug chunks plug into. */
+  use(plugin: Plugin): void;
+}
+
+interface SlotState {
+  root?: HTMLElement;
+  fallback: Node[];
+  token: number;
+}
+
+const SLOT = '[data-vitrine]';
+/** Slots within this many pixels of the viewport load at once, the rest when scrolled near. */
+const NEAR = 600;
+
+/**
+ * Starts Vitrine on a page: reads the settings once, renders every `[data-vitrine]`
+ * slot and those added later. Nothing here throws into the page; what went wrong is a
+ * `vitrine:error` event on the slot, explained in debug mode by the debug chunk.
+ */
+export function boot(win: Window & typeof globalThis, script: HTMLScriptElement | null, settings?: RawConfig): VitrineApi | undefined {
+  const global = win as unknown as { Vitrine?: Partial<VitrineApi>; vitrineConfig?: unknown };
+  // A second copy of the script finds the first one's API and does nothing.
+  if (global.Vitrine?.version) return;
+  const doc = win.document;
+  const { config, problems } = readConfig(script, settings || global.vitrineConfig, win.location.href);
+  const slots = new Map<HTMLElement, SlotState>();
+  const inflight = new Map<string, Promise<WidgetEnvelope>>();
+  const history: EmbedHost['history'] = [];
+  const plugins: Plugin[] = [];
+  let overrides: Partial<PageContext> = {};
+  let context: FullContext | undefined;
+  let host: EmbedHost | undefined;
+
+  const emit = (el: Element, name: string, detail: unknown) => {
+    if (config?.debug) history.push([el, name, detail]);
+    el.dispatchEvent(new CustomEvent('vitrine:' + name, { bubbles: true, detail }));
+  };
+  const fail = (el: HTMLElement, kind: string, message: string, extra?: object) => {
+    const state = slots.get(el);
+    if (state?.root) {
+      // A refresh that found nothing gives the merchant's fallback back.
+      render(null, state.root);
+      el.replaceChildren(...state.fallback);
+      state.root = undefined;
+    }
+    emit(el, 'error', { kind, message, status: 0, ...extra });
+  };
+  const run = (plugin: Plugin) => {
+    try {
+      plugin(host!);
+    } catch {
+      /* a broken chunk never reaches the page */
+    }
+  };
+  const load = (name: string) => {
+    const chunk = doc.createElement('script');
+    chunk.src = config!.assetBase + 'vitrine-' + name + '.js';
+    chunk.nonce = config!.nonce || '';
+    doc.head.appendChild(chunk);
+  };
+
+  const api: VitrineApi = {
+    version: __VITRINE_VERSION__,
+    refresh() {
+      inflight.clear();
+      slots.forEach((_, el) => el.isConnected && show(el));
+    },
+    render: (element) => scan(element || doc, true),
+    setContext(next) {
+      overrides = { ...overrides, ...next };
+      context = undefined;
+      api.refresh();
+    },
+    use(plugin) {
+      plugins.push(plugin);
+      if (host) run(plugin);
+    },
+  };
+  global.Vitrine = Object.assign(global.Vitrine || {}, api);
+  if (!config) {
+    console.warn('[vitrine] not started: ' + problems.join('; '));
+    ready(() => doc.querySelectorAll<HTMLElement>(SLOT).forEach((el) => fail(el, 'config', problems.join('; '))));
+    return api;
+  }
+
+  // The first widget call needs DNS, TCP and TLS to the API: start them while the page parses.
+  const link = doc.createElement('link');
+  link.rel = 'preconnect';
+  link.href = new URL(config.baseUrl).origin;
+  link.crossOrigin = '';
+  doc.head.appendChild(link);
+
+  // The built-in stylesheet loads beside the data; a widget waits for it (3 s at most) so
+  // it never flashes unstyled. A merchant who links it already is not sent it twice.
+  let styled: Promise<unknown> = Promise.resolve();
+  if (!doc.querySelector('link[href$="vitrine.css"]')) {
+    const sheet = doc.createElement('link');
+    sheet.rel = 'stylesheet';
+    sheet.href = config.assetBase + 'vitrine.css';
+    sheet.nonce = config.nonce || '';
+    styled = new Promise((done) => {
+      sheet.onload = sheet.onerror = done;
+      setTimeout(done, 3000);
+    });
+    doc.head.appendChild(sheet);
+  }
+
+  const request = createRequester({ ...config, fetch: win.fetch.bind(win) });
+  const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
+  const ctx = () => (context ||= buildContext(win, config, overrides));
+  const IO = win.IntersectionObserver;
+  const near = IO && new IO((entries) => entries.forEach((e) => e.isIntersecting && (near!.unobserve(e.target), show(e.target as HTMLElement))), { rootMargin: NEAR + 'px' });
+  const seen =
+    IO &&
+    new IO(
+      (entries) =>
+        entries.forEach((e) => {
+          if (e.isIntersecting) {
+            seen!.unobserve(e.target);
+            emit(e.target.parentElement!, 'impression', { products: e.target.querySelectorAll('[data-vitrine-index]').length });
+          }
+        }),
+      { threshold: 0.5 },
+    );
+
+  async function show(el: HTMLElement): Promise<void> {
+    const state = slots.get(el);
+    if (!state) return;
+    const token = ++state.token;
+    const started = Date.now();
+    const read = readSlot(el);
+    if ('error' in read) return fail(el, 'slot', read.error);
+    const { spec, notes } = read;
+    const c = ctx();
+    const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
+    const algorithm = spec.algorithm || chooseAlgorithm(c.pageType, inputs);
+    if (!hasInputs(algorithm, inputs)) return fail(el, 'input', algorithm + ' needs a product (pname or sku); the page names none', { algorithm });
+    const params: WidgetParams = { divisionId: spec.divisionId, orgId: config!.orgId, site_uid: c.siteUid, domain: c.domain, ...inputs };
+    const query = widgetQuery(algorithm, params);
+    const diagnostics = { algorithm, page: c.pageType, named: !!spec.algorithm, query, notes };
+    const key = algorithm + JSON.stringify(query);
+    let pending = inflight.get(key);
+    if (!pending) inflight.set(key, (pending = fetchWidget(request, algorithm, params, config!.endpoints)));
+    try {
+      const [envelope, list] = await Promise.all([pending, themes.get(), styled]);
+      if (token != state.token || !el.isConnected) return;
+      const products = envelope.products.slice(0, spec.max);
+      if (!products.length) return fail(el, 'empty', algorithm + ' returned no products', diagnostics);
+      const choice = chooseTheme(list, spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
+      const root = state.root || doc.createElement('div');
+      const p = c.product;
+      const options = {
+        envelope: { ...envelope, products },
+        layout: choice.layout as Layout,
+        theme: choice.theme,
+        title: spec.title,
+        locale: c.locale,
+        currency: c.currency,
+        nonce: config!.nonce,
+        anchor: p && p.name ? { name: p.name, sku: p.sku || '', price: p.price || '', smallImage: p.image || '', currentPageUrl: p.url || '' } : null,
+      };
+      let result = mountWidget(root, options);
+      if (!result.ok) {
+        // A broken theme costs its look, not the widget: the built-in theme renders instead.
+        emit(el, 'error', { kind: 'theme', message: result.error, status: 0, ...diagnostics });
+        result = mountWidget(root, { ...options, theme: builtinThemes[options.layout] });
+        if (!result.ok) return fail(el, 'theme', result.error, diagnostics);
+      }
+      if (!state.root) {
+        state.fallback = Array.from(el.childNodes);
+        el.replaceChildren(root);
+        state.root = root;
+        seen && seen.observe(root);
+      }
+      emit(el, 'render', { ...diagnostics, products: products.length, theme: choice.theme.themeId, themeWhy: choice.why, layout: choice.layout, ms: Date.now() - started, warning: result.warning });
+    } catch (error) {
+      if (token == state.token) {
+        const e = isApiError(error) ? error : null;
+        fail(el, e ? e.kind : 'render', e ? e.message : '' + error, { ...diagnostics, status: e ? e.status : 0 });
+      }
+    }
+  }
+
+  function track(el: HTMLElement, force?: boolean): void {
+    if (!slots.has(el)) {
+      slots.set(el, { fallback: [], token: 0 });
+      if (near && el.getBoundingClientRect().top > win.innerHeight + NEAR) return near.observe(el);
+    } else if (!force) return;
+    show(el);
+  }
+
+  function scan(scope: Element | Document, force?: boolean): void {
+    if ((scope as Element).matches?.(SLOT)) track(scope as HTMLElement, force);
+    scope.querySelectorAll<HTMLElement>(SLOT).forEach((el) => track(el, force));
+  }
+
+  function ready(fn: () => void): void {
+    if (doc.readyState == 'loading') doc.addEventListener('DOMContentLoaded', fn);
+    else fn();
+  }
+
+  ready(() => {
+    scan(doc);
+    new win.MutationObserver((records) => {
+      for (const record of records) record.addedNodes.forEach((node) => node.nodeType == 1 && scan(node as Element));
+      // Removed slots stop being watched and unmount, so nothing keeps them alive.
+      slots.forEach((state, el) => {
+        if (el.isConnected) return;
+        near && near.unobserve(el);
+        if (state.root) {
+          seen && seen.unobserve(state.root);
+          render(null, state.root);
+        }
+        slots.delete(el);
+      });
+    }).observe(doc.documentElement, { childList: true, subtree: true });
+    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => track(slot, true), problems, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    plugins.forEach(run);
+    if (doc.querySelector('[data-vitrine-search],[data-vitrine-searchbox]')) load('search');
+    if (config.debug) load('debug');
+  });
+  return api;
+}

@@ -1,0 +1,26 @@
+import type { Config, PageContext } from '../types/host';
+import { detectPageType } from './detectPageType';
+import { readProduct, type PageProduct } from './readProduct';
+import { readVisitorId } from './readVisitorId';
+
+export interface FullContext extends PageContext {
+  product: PageProduct | null;
+}
+
+/** Built once per page: explicit settings first, then what the page says about itself. */
+export function buildContext(win: Window, config: Config, overrides: Partial<PageContext> = {}): FullContext {
+  const doc = win.document;
+  const product = readProduct(doc);
+  const pname = overrides.pname ?? config.pname ?? product?.name;
+  const sku = overrides.sku ?? config.sku ?? product?.sku;
+  return {
+    product,
+    pageType: overrides.pageType ?? config.pageType ?? detectPageType(win.location.pathname, doc, !!product),
+    pname,
+    sku,
+    siteUid: overrides.siteUid ?? config.siteUid ?? readVisitorId(win),
+    domain: overrides.domain ?? config.domain ?? win.location.hostname,
+    locale: overrides.locale ?? config.locale ?? (doc.documentElement.lang || win.navigator.language || 'en'),
+    currency: overrides.currency ?? config.currency ?? (product?.currency && /^[A-Z]{3}$/.test(product.currency) ? product.currency : undefined),
+  };
+}

@@ -1,0 +1,43 @@
+import { h } from 'preact';
+import type { ProductView } from '../template/buildView';
+import type { LayoutProps } from './LayoutProps';
+
+/** Two or three add-ons is what a shopper weighs at a glance; more is noise. */
+const MAX_ADDONS = 3;
+
+/**
+ * The page's product plus add-ons, each with a checkbox, a running total in the page's
+ * currency and one button that adds the chosen set (a `vitrine:add-to-cart` event).
+ * Which add-ons are off lives with the caller (`off`/`setOff`), so no hooks are needed.
+ */
+export function Bundle({ cards, view, anchor, formatTotal, onAdd, off = [], setOff }: LayoutProps) {
+  const addons = view.products.slice(0, MAX_ADDONS);
+  const chosen: ProductView[] = (anchor ? [anchor.view] : []).concat(addons.filter((_, i) => !off.includes(i)));
+  const total = chosen.reduce((sum, p) => sum + p._amount, 0);
+  const n = chosen.length;
+  const item = (p: ProductView, card: string, i: number) => (
+    <li class="vitrine__bundle-item" data-vitrine-index={i < 0 ? undefined : i} data-off={off.includes(i) ? '' : undefined}>
+      <label class="vitrine__pick">
+        <input type="checkbox" checked={!off.includes(i)} disabled={i < 0} onChange={() => setOff?.(off.includes(i) ? off.filter((j) => j != i) : off.concat(i))} />
+        {i < 0 ? 'This item' : 'Add'} <span class="vitrine__sr">{p.product_name}</span>
+      </label>
+      <div class="vitrine__card" dangerouslySetInnerHTML={{ __html: card }} />
+    </li>
+  );
+  return (
+    <div>
+      <ul class="vitrine__bundle">
+        {anchor && item(anchor.view, anchor.card, -1)}
+        {addons.map((p, i) => item(p, cards[i], i))}
+      </ul>
+      <div class="vitrine__buy">
+        <span class="vitrine__total" aria-live="polite">
+          Total for {n} {n == 1 ? 'item' : 'items'}: {formatTotal ? formatTotal(total) : total}
+        </span>
+        <button type="button" class="vitrine__add" disabled={!n} onClick={() => onAdd?.(chosen, total)}>
+          Add {n == 1 ? 'it' : 'all ' + n} to cart
+        </button>
+      </div>
+    </div>
+  );
+}

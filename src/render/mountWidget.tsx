@@ -1,0 +1,123 @@
+import { h, render } from 'preact';
+import type { Layout } from '../types/host';
+import type { Theme, WidgetEnvelope, WidgetProduct } from '../types/interface';
+import { buildProductView, buildView, type ProductView, type WidgetView } from '../template/buildView';
+import { formatPrice } from '../template/formatPrice';
+import { isWholeWidget, renderTemplate } from '../template/renderTemplate';
+import { sanitizeHtml } from '../template/sanitizeHtml';
+import { builtinThemes } from '../theme/builtinThemes';
+import { cssId, injectStyle, runThemeScript } from '../theme/applyTheme';
+import { Carousel } from '../layouts/Carousel';
+import { Matrix } from '../layouts/Matrix';
+import { Bundle } from '../layouts/Bundle';
+import type { LayoutProps } from '../layouts/LayoutProps';
+
+export interface MountOptions {
+  envelope: WidgetEnvelope;
+  layout: Layout;
+  /** Null or absent: the built-in theme of the layout. */
+  theme?: Theme | null;
+  /** Shown above the products; defaults to the envelope's widgetName. */
+  title?: string;
+  locale?: string;
+  currency?: string;
+  /** CSP nonce for the styles and theme script Vitrine adds. */
+  nonce?: string;
+  /** Bundle layout: the page's own product, shown first and always included. */
+  anchor?: WidgetProduct | null;
+}
+
+/** `warning`: the widget rendered but its theme script did not run. */
+export type MountResult = { ok: true; view: WidgetView; warning?: string } | { ok: false; error: string };
+
+const layouts = { carousel: Carousel, matrix: Matrix, bundle: Bundle };
+const views = new WeakMap<Element, WidgetView>();
+let ids = 0;
+
+function emit(target: Element, name: string, detail: unknown): void {
+  target.dispatchEvent(new CustomEvent('vitrine:' + name, { bubbles: true, detail }));
+}
+
+const productDetail = (p: ProductView) => ({ name: p.product_name, sku: p.product_sku, price: p._amount, url: p.product_currentPageUrl });
+
+/** Reports which product a shopper opened: `vitrine:click` with the product and its position. */
+function onClick(event: Event): void {
+  const root = event.currentTarget as HTMLElement;
+  const link = (event.target as Element).closest?.('a[href]');
+  const view = views.get(root);
+  if (!link || !view) return;
+  const cell = link.closest('[data-vitrine-index]');
+  const href = link.getAttribute('href');
+  const index = cell ? Number(cell.getAttribute('data-vitrine-index')) : view.products.findIndex((p) => p.product_currentPageUrl == href);
+  const product = view.products[index];
+  if (product) emit(root, 'click', { product: productDetail(product), position: index + 1 });
+}
+
+/**
+ * Renders a widget envelope with a theme into `root`: the same path the embed, the
+ * studio and storefront code use. A broken template leaves `root` as it was and says why.
+ */
+export function mountWidget(root: HTMLElement, options: MountOptions): MountResult {
+  const doc = root.ownerDocument;
+  const win = doc.defaultView!;
+  const { layout, nonce, locale = doc.documentElement.lang || 'en', currency } = options;
+  const theme = options.theme || builtinThemes[layout];
+  const format = { locale, currency };
+  let view: WidgetView;
+  let html = '';
+  let cards: string[] = [];
+  let anchor: LayoutProps['anchor'];
+  try {
+    view = buildView(options.envelope, options.title, format);
+    const template = theme.htmlTemplate;
+    const card = (p: ProductView) => sanitizeHtml(renderTemplate(template, view, p), doc);
+    if (isWholeWidget(template)) html = sanitizeHtml(renderTemplate(template, view), doc);
+    else {
+      cards = view.products.map(card);
+      if (layout == 'bundle' && options.anchor) {
+        const p = buildProductView(options.anchor, -1, format);
+        anchor = { view: p, card: card(p) };
+      }
+    }
+  } catch (error) {
+    return { ok: false, error: `theme "${theme.themeId}": ${(error as Error).message}` };
+  }
+  if (theme.cssTemplate) injectStyle(doc, theme.themeId, theme.cssTemplate, nonce);
+  root.className = `vitrine vitrine--${layout} vitrine-theme--${cssId(theme.themeId)}`;
+  if (!views.has(root)) root.addEventListener('click', onClick);
+  views.set(root, view);
+  const titleId = (root.id || 'vitrine-' + ++ids) + '-title';
+  const Layout = layouts[layout];
+  let off: number[] = [];
+  const paint = () =>
+    render(
+      html ? (
+        <div class="vitrine__body" dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <div class="vitrine__body">
+          {view.widget_displayName && (
+            <h2 class="vitrine__title" id={titleId}>
+              {view.widget_displayName}
+            </h2>
+          )}
+          <Layout
+            view={view}
+            cards={cards}
+            title={view.widget_displayName}
+            titleId={titleId}
+            anchor={anchor}
+            formatTotal={(amount) => formatPrice(amount, locale, currency)}
+            onAdd={(products, total) => emit(root, 'add-to-cart', { products: products.map(productDetail), total, currency })}
+            off={off}
+            setOff={(next) => {
+              off = next;
+              paint();
+            }}
+          />
+        </div>
+      ),
+      root,
+    );
+  paint();
+  return { ok: true, view, warning: runThemeScript(win, theme, root, view, nonce) };
+}

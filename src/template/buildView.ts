@@ -1,0 +1,64 @@
+import type { WidgetEnvelope, WidgetProduct } from '../types/interface';
+import { formatPrice, parsePrice } from './formatPrice';
+import { safeUrl } from './safeUrl';
+
+export interface PriceFormat {
+  locale: string;
+  currency?: string;
+}
+
+/** One product as templates see it: every value is a string (text, never markup). */
+export interface ProductView {
+  product_name: string;
+  product_sku: string;
+  product_price: string;
+  product_discountedPrice: string;
+  nodiscount_price: string;
+  product_imageUrl: string;
+  product_currentPageUrl: string;
+  variant_name: string;
+  product_index: string;
+  /** The price as a number, for the bundle's running total; not a placeholder. */
+  _amount: number;
+}
+
+export interface WidgetView {
+  widget_displayName: string;
+  products: ProductView[];
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
+/**
+ * Views are built on null-prototype objects: a template name such as `{{constructor}}`
+ * or a host page that polluted `Object.prototype` then finds nothing to render.
+ */
+function bare<T extends object>(fields: T): T {
+  return Object.assign(Object.create(null) as T, fields);
+}
+
+export function buildProductView(product: WidgetProduct, index: number, format: PriceFormat): ProductView {
+  const price = parsePrice(product.price);
+  const sale = parsePrice(product.discountedPrice);
+  const onSale = sale !== null && (price === null || sale < price);
+  const listPrice = formatPrice(product.price, format.locale, format.currency);
+  return bare({
+    product_name: text(product.name),
+    product_sku: text(product.sku),
+    product_price: listPrice,
+    product_discountedPrice: onSale ? formatPrice(sale, format.locale, format.currency) : '',
+    nodiscount_price: onSale ? '' : listPrice,
+    product_imageUrl: safeUrl(product.smallImage),
+    product_currentPageUrl: safeUrl(product.currentPageUrl),
+    variant_name: text(product.variantName),
+    product_index: String(index + 1),
+    _amount: (onSale ? sale : price) ?? 0,
+  });
+}
+
+export function buildView(envelope: WidgetEnvelope, title: string | undefined, format: PriceFormat): WidgetView {
+  return bare({
+    widget_displayName: title || text(envelope.widgetName),
+    products: envelope.products.map((p, i) => buildProductView(p, i, format)),
+  });
+}

@@ -1,0 +1,50 @@
+import Mustache from 'mustache';
+
+type Token = [string, string, number, number, Token[]?, number?];
+
+// Our own writer: a host page that replaced `window.Mustache` or its escape function
+// changes nothing here, and our token rewrite stays in our own cache.
+const writer = new Mustache.Writer();
+
+/** Names that would reach into a prototype instead of the view. */
+const blocked = (name: string): boolean =>
+  name.split('.').some((part) => part === '__proto__' || part === 'constructor' || part === 'prototype' || (part in Object.prototype) || (part !== 'length' && part in Array.prototype));
+
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;', '=': '&#61;', '/': '&#47;' };
+const escape = (value: unknown): string => String(value).replace(/[&<>"'`=/]/g, (c) => entities[c]);
+
+/**
+ * Every value a view holds came from the service, so every value is escaped: `{{{…}}}`
+ * and `{{&…}}` are turned into `{{…}}`. Prototype names and partials render nothing.
+ */
+function harden(tokens: Token[]): Token[] {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    const kind = token[0];
+    if (kind === '&') token[0] = 'name';
+    if (kind === '>' || (kind !== 'text' && blocked(token[1]))) {
+      tokens[i] = ['text', '', token[2], token[3]];
+    } else if (token[4]) harden(token[4]);
+  }
+  return tokens;
+}
+
+export function parseTemplate(template: string): Token[] {
+  return harden(writer.parse(template) as Token[]);
+}
+
+/** True when the template loops over `products` itself (it is a whole widget, not a card). */
+export function isWholeWidget(template: string): boolean {
+  const walk = (tokens: Token[]): boolean => tokens.some((t) => (t[0] === '#' && t[1] === 'products') || (!!t[4] && walk(t[4])));
+  return walk(parseTemplate(template));
+}
+
+/**
+ * Renders a Mustache template; `views` are pushed in order, so a product card sees
+ * its product first and the widget's names behind it. Throws on a broken template.
+ */
+export function renderTemplate(template: string, ...views: object[]): string {
+  let context = new Mustache.Context(views[0] ?? Object.create(null));
+  for (const view of views.slice(1)) context = context.push(view);
+  return writer.renderTokens(parseTemplate(template) as never, context, undefined, template, { escape });
+}

@@ -1,0 +1,31 @@
+import type { Layout } from '../types/host';
+import type { Theme } from '../types/interface';
+import { LAYOUTS } from '../scan/readSlot';
+import { builtinThemes } from './builtinThemes';
+
+export interface ThemeChoice {
+  theme: Theme;
+  layout: Layout;
+  why: string;
+}
+
+/**
+ * The slot's `data-vitrine-theme`, else the theme made for this slot (its divisionId),
+ * else one whose displayType is the layout, else the built-in theme of that layout.
+ * The layout is the slot's own, else the chosen theme's, else bundle for cross-sell
+ * and carousel otherwise.
+ */
+export function chooseTheme(themes: Theme[], slot: { divisionId: string; themeId?: string; layout?: Layout }, fallbackLayout: Layout): ThemeChoice {
+  const asLayout = (t: Theme): Layout | undefined => (LAYOUTS.includes(t.displayType as Layout) ? (t.displayType as Layout) : undefined);
+  const named = slot.themeId ? themes.find((t) => t.themeId === slot.themeId || t.id === slot.themeId) : undefined;
+  const own = named || themes.find((t) => t.divisionId === slot.divisionId);
+  if (own) return { theme: own, layout: slot.layout || asLayout(own) || fallbackLayout, why: named ? 'named by the slot' : 'made for this slot' };
+  const layout = slot.layout || fallbackLayout;
+  const match = themes.find((t) => t.displayType === layout);
+  if (match) return { theme: match, layout, why: 'matches the layout' };
+  return {
+    theme: builtinThemes[layout],
+    layout,
+    why: slot.themeId ? `theme "${slot.themeId}" not found; built-in used` : 'built-in',
+  };
+}
