@@ -2,9 +2,13 @@
 // budgets. Exits non-zero when a budget is over or a measure cannot run.
 // Everything stays on 127.0.0.1; results land in bench/results/.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runSize } from './runSize.mjs';
 import { runRender } from './runRender.mjs';
+import { runPage } from './runPage.mjs';
+import { runScale } from './runScale.mjs';
+import { snapshotDist } from './lib/serveDist.mjs';
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 const started = Date.now();
@@ -13,9 +17,14 @@ const started = Date.now();
 const parts = [
   ['size', runSize],
   ['render', runRender],
+  ['page', runPage],
+  ['scale', runScale],
 ];
 
-const results = { date: new Date().toISOString(), node: process.version };
+snapshotDist();
+// Absolute times depend on what else the machine is doing; the ratios less so.
+console.log(`Vitrine bench — ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`);
+const results = { date: new Date().toISOString(), node: process.version, loadAverage: loadavg() };
 const failures = [];
 for (const [name, run] of parts) {
   try {

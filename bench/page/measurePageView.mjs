@@ -20,7 +20,7 @@ export const isVitrineScript = (url) => /\/vitrine[^/]*\.m?js(\?|$)/.test(url) |
  * @property {number | null} overhead lastRender − apiEnd: Vitrine's time after its last answer
  * @property {number} longTasks long tasks on the page (any script)
  * @property {number} cls cumulative layout shift
- * @property {{ total: number, widgets: number, distinctWidgets: number, themes: number, otherApi: number, scripts: string[] }} requests
+ * @property {{ total: number, widgets: number, distinctWidgets: number, themes: number, otherApi: number, preflights: number | null, scripts: string[] }} requests
  * @property {{ evaluateMs: number, compileMs: number, longTasks: Array<{ ms: number, ours: boolean, what: string }> } | null} trace
  */
 
@@ -29,29 +29,42 @@ export const isVitrineScript = (url) => /\/vitrine[^/]*\.m?js(\?|$)/.test(url) |
  * then reads the page's records.
  * @param {import('playwright-core').BrowserContext} context
  * @param {string} url
- * @param {{ apiOrigin: string, browser?: import('playwright-core').Browser, timeoutMs?: number }} options `browser` turns tracing on
+ * @param {{ apiOrigin: string, browser?: import('playwright-core').Browser, serverLog?: Array<{ method: string }>, timeoutMs?: number }} options
+ *   `browser` turns tracing on; `serverLog` (the sandbox's request log) lets CORS preflights be counted, which the page cannot see
  * @returns {Promise<PageView>}
  */
-export async function measurePageView(context, url, { apiOrigin, browser, timeoutMs = 15_000 }) {
+export async function measurePageView(context, url, { apiOrigin, browser, serverLog, timeoutMs = 10_000 }) {
+  const logStart = serverLog?.length ?? 0;
   const page = await context.newPage();
   await page.addInitScript({ path: observer });
   /** @type {string[]} */
   const requested = [];
   page.on('request', (r) => requested.push(r.url()));
+  /** @type {string[]} */
+  const broken = [];
+  page.on('response', (r) => {
+    if (isVitrineScript(r.url()) && r.status() >= 400) broken.push(`${new URL(r.url()).pathname} answered ${r.status()}`);
+  });
   if (browser) await browser.startTracing(page, { categories: traceCategories });
   try {
     await page.goto(url, { waitUntil: 'load' });
     const slots = await page.evaluate(() => document.querySelectorAll('[data-vitrine], [data-vitrine-search]').length);
+    // Vitrine loads a slot when it comes within 600 px of the viewport (src/boot.ts,
+    // NEAR), so slots further down are not on the critical path: wait for the
+    // near ones to render or fail; the rest are reported as deferred.
     await page
       .waitForFunction(
-        (n) => {
+        () => {
           const s = /** @type {any} */ (window).__vitrineBench;
-          return new Set([...s.renders, ...s.errors].map((r) => r.id)).size >= n;
+          const done = new Set([...s.renders, ...s.errors].map((r) => r.id));
+          const near = [...document.querySelectorAll('[data-vitrine], [data-vitrine-search]')].filter((el) => el.getBoundingClientRect().top <= innerHeight + 600);
+          return done.size > 0 && near.every((el) => done.has(el.id));
         },
-        slots,
+        undefined,
         { timeout: timeoutMs, polling: 50 },
       )
       .catch(() => undefined); // a slot that never answers shows as rendered < slots
+    if (broken.length) throw new Error(`${url}: ${broken.join(', ')}`);
     // Late layout shifts (images, fonts) and late requests (revalidation) still count.
     await page.waitForTimeout(400);
     const trace = browser ? readTrace(await browser.stopTracing(), isVitrineScript) : null;
@@ -59,20 +72,23 @@ export async function measurePageView(context, url, { apiOrigin, browser, timeou
       seen: /** @type {any} */ (window).__vitrineBench,
       resources: performance.getEntriesByType('resource').map((r) => ({ name: r.name, start: r.startTime, end: /** @type {PerformanceResourceTiming} */ (r).responseEnd })),
     }));
-    return summarizeView(slots, rec, requested, apiOrigin, trace);
+    const preflights = serverLog ? serverLog.slice(logStart).filter((r) => r.method === 'OPTIONS').length : null;
+    return summarizeView(slots, rec, requested, apiOrigin, trace, preflights);
   } finally {
     await page.close();
   }
 }
 
-function summarizeView(slots, rec, requested, apiOrigin, trace) {
+function summarizeView(slots, rec, requested, apiOrigin, trace, preflights) {
   const { seen, resources } = rec;
   const script = resources.find((r) => /\/vitrine\.js(\?|$)/.test(r.name)) ?? resources.find((r) => isVitrineScript(r.name));
-  const api = resources.filter((r) => r.name.startsWith(apiOrigin));
+  // Product images may come from the service's host too; they are not API answers.
+  const isApi = (u) => u.startsWith(apiOrigin) && !new URL(u).pathname.startsWith('/images/');
+  const api = resources.filter((r) => isApi(r.name));
   const renderIds = new Set(seen.renders.map((r) => r.id));
   const lastRender = seen.renders.length ? Math.max(...seen.renders.map((r) => r.t)) : null;
   const apiEnd = api.length ? Math.max(...api.map((r) => r.end)) : null;
-  const apiRequests = requested.filter((u) => u.startsWith(apiOrigin));
+  const apiRequests = requested.filter(isApi);
   const widgetRequests = apiRequests.filter((u) => new URL(u).pathname.startsWith('/v1/widgetserver/') && !/search/.test(new URL(u).pathname));
   const themeRequests = apiRequests.filter((u) => new URL(u).pathname === '/v1/theme');
   const diff = (a, b) => (a == null || b == null ? null : round(a - b));
@@ -94,6 +110,7 @@ function summarizeView(slots, rec, requested, apiOrigin, trace) {
       distinctWidgets: new Set(widgetRequests).size,
       themes: themeRequests.length,
       otherApi: apiRequests.length - widgetRequests.length - themeRequests.length,
+      preflights,
       scripts: requested.filter((u) => isVitrineScript(u)).map((u) => new URL(u).pathname),
     },
     trace,

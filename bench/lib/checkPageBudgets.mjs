@@ -1,0 +1,27 @@
+import { basename } from 'node:path';
+
+/**
+ * The page budgets of issue 7, for one page's cold and warm views:
+ * - the search chunk is not requested on a page without a search slot;
+ * - warm (themes cached): one request per distinct widget, none for themes;
+ * - with `noLongTasks`: no long task runs Vitrine's code.
+ * @param {string} label
+ * @param {{ cold: any, warm: any }} views aggregates from pageViews()
+ * @param {{ searchChunks: string[], hasSearchSlot: boolean, noLongTasks: boolean }} o
+ * @returns {string[]} failures
+ */
+export function checkPageBudgets(label, { cold, warm }, { searchChunks, hasSearchSlot, noLongTasks }) {
+  const failures = [];
+  for (const [kind, v] of [['cold', cold], ['warm', warm]]) {
+    const loaded = v.requests.scripts.filter((p) => searchChunks.includes(basename(p)));
+    if (!hasSearchSlot && loaded.length) failures.push(`${label} (${kind}): search chunk ${loaded.join(', ')} requested on a page without a search slot`);
+    if (noLongTasks && v.vitrineLongTasks.length) {
+      failures.push(`${label} (${kind}): ${v.vitrineLongTasks.length} long task(s) ran Vitrine: ${v.vitrineLongTasks.map((t) => `${t.ms.toFixed(0)} ms in ${t.what}`).join('; ')}`);
+    }
+  }
+  if (warm.requests.themes > 0) failures.push(`${label} (warm): ${warm.requests.themes} theme request(s) with themes cached (want 0)`);
+  if (warm.requests.widgets !== warm.requests.distinctWidgets) {
+    failures.push(`${label} (warm): ${warm.requests.widgets} widget requests for ${warm.requests.distinctWidgets} distinct widgets (want one each)`);
+  }
+  return failures;
+}

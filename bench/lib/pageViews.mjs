@@ -1,0 +1,67 @@
+import { measurePageView } from '../page/measurePageView.mjs';
+import { summarize } from './summarize.mjs';
+
+/**
+ * Views `url` cold (a fresh browser profile: empty cache and storage) and then
+ * warm (a second view in the same profile, themes cached), `runs` times each,
+ * plus one traced cold and warm pair for script evaluation and long-task
+ * attribution (tracing slows the page, so its timings are not used).
+ * @param {import('playwright-core').Browser} browser
+ * `viewportHeight` lets a long test page keep every slot near the viewport.
+ * @param {{ url: string, warmUrl?: string, apiOrigin: string, serverLog?: Array<{ method: string }>, runs: number, viewportHeight?: number }} o
+ */
+export async function pageViews(browser, { url, warmUrl = url, apiOrigin, serverLog, runs, viewportHeight = 900 }) {
+  const viewport = { width: 1280, height: viewportHeight };
+  const cold = [];
+  const warm = [];
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ viewport });
+    try {
+      cold.push(await measurePageView(context, url, { apiOrigin, serverLog }));
+      warm.push(await measurePageView(context, warmUrl, { apiOrigin, serverLog }));
+    } finally {
+      await context.close();
+    }
+  }
+  const context = await browser.newContext({ viewport });
+  let traced;
+  try {
+    traced = {
+      cold: await measurePageView(context, url, { apiOrigin, serverLog, browser }),
+      warm: await measurePageView(context, warmUrl, { apiOrigin, serverLog, browser }),
+    };
+  } finally {
+    await context.close();
+  }
+  return { cold: aggregate(cold, traced.cold), warm: aggregate(warm, traced.warm) };
+}
+
+/**
+ * Medians and p90s over the runs of one kind; counts from the last run (they
+ * do not vary between runs of a deterministic page); trace figures from the traced run.
+ * @param {import('../page/measurePageView.mjs').PageView[]} views
+ * @param {import('../page/measurePageView.mjs').PageView} traced
+ */
+function aggregate(views, traced) {
+  const pick = (k) => summarize(views.map((v) => v[k]).filter((x) => x != null));
+  const last = views[views.length - 1];
+  const vitrineLong = traced.trace ? traced.trace.longTasks.filter((t) => t.ours) : [];
+  return {
+    runs: views.length,
+    slots: last.slots,
+    rendered: Math.min(...views.map((v) => v.rendered)),
+    errors: [...new Set(views.flatMap((v) => v.errors))],
+    startToLast: pick('startToLast'),
+    slowestApi: pick('slowestApi'),
+    overhead: pick('overhead'),
+    lastRender: pick('lastRender'),
+    longTasks: Math.max(...views.map((v) => v.longTasks)),
+    cls: Math.max(...views.map((v) => v.cls)),
+    requests: last.requests,
+    requestsVary: new Set(views.map((v) => JSON.stringify(v.requests))).size > 1,
+    evaluateMs: traced.trace ? Math.round(traced.trace.evaluateMs * 100) / 100 : null,
+    compileMs: traced.trace ? Math.round(traced.trace.compileMs * 100) / 100 : null,
+    vitrineLongTasks: vitrineLong,
+    allTracedLongTasks: traced.trace?.longTasks ?? [],
+  };
+}

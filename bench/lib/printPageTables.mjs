@@ -1,0 +1,41 @@
+import { printTable } from './printTable.mjs';
+import { formatRatio } from './ratio.mjs';
+
+/**
+ * Two tables for page views: timing (what the shopper waits for) and requests.
+ * @param {string} title
+ * @param {Array<{ label: string, v: any }>} rows aggregates from pageViews()
+ * @param {{ latencyMs: number, baseline?: (row: { label: string, v: any }) => any, baselineName?: string, notes?: string[] }} o
+ */
+export function printPageTables(title, rows, { latencyMs, baseline, baselineName, notes = [] }) {
+  const timingCols = ['page view', 'slots', 'rendered', 'eval ms', 'start→last', 'p90', 'slowest API', 'overhead', 'p90', '× latency', 'long tasks', 'of Vitrine', 'CLS'];
+  if (baseline) timingCols.push(`overhead × ${baselineName}`);
+  printTable(
+    `${title}: timing (ms, medians; API latency fixed at ${latencyMs} ms)`,
+    timingCols,
+    rows.map(({ label, v }) => {
+      const r = [
+        label, v.slots, v.rendered, v.evaluateMs, v.startToLast.median, v.startToLast.p90, v.slowestApi.median,
+        v.overhead.median, v.overhead.p90, formatRatio(v.overhead.median, latencyMs), v.longTasks, v.vitrineLongTasks.length, v.cls,
+      ];
+      if (baseline) r.push(formatRatio(v.overhead.median, baseline({ label, v })?.overhead.median));
+      return r;
+    }),
+    [
+      'eval ms = evaluating and compiling the embed script (Chromium trace); start→last = script bytes in hand → last vitrine:render;',
+      'overhead = last vitrine:render − last service response in hand: Vitrine\'s own time on the critical path; × latency = overhead ÷ API latency.',
+      'long tasks = over 50 ms on the page (any script); of Vitrine = those running Vitrine\'s code (traced view).',
+      ...notes,
+    ],
+  );
+  printTable(
+    `${title}: requests per page view`,
+    ['page view', 'total', 'widget', 'distinct widgets', 'theme', 'other API', 'CORS preflight', 'Vitrine scripts'],
+    rows.map(({ label, v }) => [label, v.requests.total, v.requests.widgets, v.requests.distinctWidgets, v.requests.themes, v.requests.otherApi, v.requests.preflights, v.requests.scripts.map((s) => s.split('/').pop()).join(' ') || '–']),
+    [
+      'total = every request the page made (document, scripts, images, API); CORS preflights are counted by the sandbox (the page cannot see them).',
+      ...rows.filter((r) => r.v.requestsVary).map((r) => `${r.label}: request counts varied between runs; the last run is shown.`),
+      ...rows.filter((r) => r.v.errors.length).map((r) => `${r.label}: vitrine:error ${r.v.errors.slice(0, 3).join('; ')}`),
+    ],
+  );
+}
