@@ -7,7 +7,10 @@ import { pageWindow } from './pageWindow';
 export type ChangeReason = 'filter' | 'sort' | 'page' | 'query';
 
 export interface SearchViewProps {
+  /** The state asked for: the controls show it at once, even while its answer loads. */
   state: SearchState;
+  /** The state `answer` belongs to: heading, count, results and pages show it. */
+  answered: SearchState;
   answer: SearchResponse;
   pageSize: number;
   loading: boolean;
@@ -190,14 +193,14 @@ function Pagination(props: { state: SearchState; pages: number; hrefFor: SearchV
  * pagination. It only shows what it is given; `mountSearch` owns state, URL and fetching.
  */
 export function SearchView(props: SearchViewProps) {
-  const { state, answer, pageSize, locale, onChange } = props;
+  const { state, answered, answer, pageSize, locale, onChange } = props;
   const total = answer.Numberofdocs;
   const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-  const first = total === 0 ? 0 : (state.page - 1) * pageSize + 1;
+  const first = total === 0 ? 0 : (answered.page - 1) * pageSize + 1;
   const last = Math.min(total, first + answer.Docs.length - 1);
   const sorts = answer.SearchEntities;
   const n = (x: number) => x.toLocaleString(locale);
-  const hasFilters = Object.keys(state.filters).length > 0;
+  const hasFilters = Object.keys(answered.filters).length > 0;
   return (
     <div class={'vitrine-search' + (props.loading ? ' vitrine-search--loading' : '')}>
       <p class="vitrine-search__sr" role="status" aria-live="polite" aria-atomic="true">
@@ -205,9 +208,9 @@ export function SearchView(props: SearchViewProps) {
       </p>
       <div class="vitrine-search__header">
         <h2 class="vitrine-search__title" tabIndex={-1} ref={props.headingRef}>
-          {state.query ? (
+          {answered.query ? (
             <Fragment>
-              Results for <q class="vitrine-search__query">{state.query}</q>
+              Results for <q class="vitrine-search__query">{answered.query}</q>
             </Fragment>
           ) : (
             'All products'
@@ -244,7 +247,7 @@ export function SearchView(props: SearchViewProps) {
         </p>
       )}
       <div class="vitrine-search__body">
-        {(answer.facetcount.length > 0 || hasFilters) && (
+        {(answer.facetcount.length > 0 || Object.keys(state.filters).length > 0) && (
           <section class="vitrine-search__facets" aria-label="Filters">
             <ActiveFilters state={state} facets={answer.facetcount} onChange={onChange} />
             {answer.facetcount.map((facet) => (
@@ -264,9 +267,9 @@ export function SearchView(props: SearchViewProps) {
           ) : (
             <div class="vitrine-search__empty">
               <p>
-                {state.query ? (
+                {answered.query ? (
                   <Fragment>
-                    Nothing matches <q>{state.query}</q>
+                    Nothing matches <q>{answered.query}</q>
                     {hasFilters ? ' with these filters.' : '.'}
                   </Fragment>
                 ) : (
@@ -280,7 +283,7 @@ export function SearchView(props: SearchViewProps) {
               )}
             </div>
           )}
-          <Pagination state={state} pages={pages} hrefFor={props.hrefFor} onChange={onChange} />
+          <Pagination state={answered} pages={pages} hrefFor={props.hrefFor} onChange={onChange} />
         </div>
       </div>
     </div>

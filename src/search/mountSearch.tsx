@@ -54,6 +54,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
 
   let state = readSearchState(win.location.search, queryParam);
   let answer: SearchResponse | null = null;
+  let answered = state;
   let loading = false;
   let error: string | null = null;
   let announcement = '';
@@ -71,6 +72,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     render(
       <SearchView
         state={state}
+        answered={answered}
         answer={answer}
         pageSize={pageSize || answer.Pagination || answer.Docs.length || 1}
         loading={loading}
@@ -96,7 +98,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     }
     const theme = chooseCardTheme(themes, { id: slot.id, themeId: slot.dataset.vitrineTheme });
     if (theme?.cssTemplate) injectStyle(doc, theme.themeId, theme.cssTemplate, config.nonce);
-    listClass = theme ? `vitrine vitrine--matrix vitrine-theme--${cssId(theme.themeId)}` : '';
+    listClass = theme ? `vitrine-theme--${cssId(theme.themeId)}` : '';
     card = createCard(doc, theme, format, 'Search results');
     host.log('search: card', theme ? 'from theme ' + theme.themeId : 'built-in');
   }
@@ -133,6 +135,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
       await cardReady;
       if (my !== seq) return;
       answer = result;
+      answered = state;
       loading = false;
       error = null;
       const n = result.Numberofdocs.toLocaleString(context.locale);
