@@ -26,7 +26,7 @@ export function renderPage(ctx: ShopContext, o: PageOptions): string {
 <link rel="stylesheet" href="/assets/shop.css">
 <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ctext x='1' y='13' font-size='13' font-family='Georgia'%3EV%3C/text%3E%3C/svg%3E">
 ${o.head}
-<script async src="/dist/vitrine.js" data-base-url="${ctx.apiUrl}" data-org-id="${ctx.orgId}" data-api-key="${ctx.apiKey}"${extra}></script>
+<script async src="/dist/vitrine.js" data-base-url="${ctx.apiUrl}" data-org-id="${ctx.orgId}" data-api-key="${ctx.apiKey}" data-locale="en-IE" data-currency="EUR"${extra}></script>
 <script src="/assets/shop.js" defer></script>
 </head>
 <body>
@@ -57,7 +57,7 @@ ${o.body}
     <div><p class="logo logo--small">Maison <em>Vitrine</em></p><p>Clothes and things for the home, made to be kept. Rue des Arts, Arles.</p></div>
     <div><h2>Shop</h2><ul>${CATEGORIES.slice(0, 5).map((c) => html`<li><a href="/collections/${c.slug}">${c.name}</a></li>`)}</ul></div>
     <div><h2>Home</h2><ul>${CATEGORIES.slice(5).map((c) => html`<li><a href="/collections/${c.slug}">${c.name}</a></li>`)}</ul></div>
-    <div><h2>About</h2><ul><li><a href="/blogs/journal">Journal</a></li><li><a href="/pages/stores">Our stores</a></li><li><a href="/studio/">Theme studio</a></li></ul></div>
+    <div><h2>About</h2><ul><li><a href="/blogs/journal">Journal</a></li><li><a href="/search">Search</a></li><li><a href="/studio/">Theme studio</a></li></ul></div>
   </div>
   <p class="site-footer__small">A demo shop for Vitrine. Nothing here is for sale; prices in euros.</p>
 </footer>

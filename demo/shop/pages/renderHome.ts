@@ -7,7 +7,7 @@ import { renderSlot } from '../renderSlot';
 import type { ShopContext } from '../shopContext';
 
 export function renderHome(ctx: ShopContext): string {
-  const newest = [...ctx.products].sort((a, b) => a.ageDays - b.ageDays).slice(0, 8);
+  const newest = [...ctx.products].sort((a, b) => a.ageDays - b.ageDays).slice(0, 10);
   const favourites = [...ctx.products].sort((a, b) => b.rating - a.rating || (a.sku < b.sku ? -1 : 1)).slice(0, 4);
   const cover = (slug: string) => ctx.products.find((p) => p.category === slug);
   const body = html`

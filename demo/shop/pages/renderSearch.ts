@@ -12,8 +12,8 @@ export function renderSearch(ctx: ShopContext, query: string): string {
     return words.every((w) => text.some((t) => t.startsWith(w)));
   });
   const body = html`
-<h1 class="page-title">${query ? `Results for “${query}”` : 'Search'}</h1>
 <div id="search" data-vitrine-search>
+  <h1 class="page-title">${query ? `Results for “${query}”` : 'Search'}</h1>
   ${query === ''
     ? html`<p>Type a word above: a colour, a material, a department.</p>`
     : matches.length === 0

@@ -53,12 +53,18 @@ describe('lintTheme', () => {
     expect(p.message).toBe('Section {{#products}} is never closed: add {{/products}}.');
   });
 
-  it('reports a closing tag that does not match the open section, naming where that opened', () => {
-    const html = '{{#products}}\n  {{#product_discountedPrice}}x{{/products}}\n{{/product_discountedPrice}}';
+  it('reports a closing tag that matches no open section, naming the section that is open', () => {
+    const html = '{{#products}}\n  {{#product_discountedPrice}}x{{/product_discountPrice}}{{/product_discountedPrice}}{{/products}}';
     const problems = lint({ htmlTemplate: html });
-    expect(problems[0]).toMatchObject({ code: 'mismatched-section', line: 2, column: 32 });
+    expect(problems.map((p) => `${p.line}:${p.column} ${p.code}`)).toEqual(['2:32 mismatched-section']);
     expect(problems[0].message).toBe(
-      '{{/products}} does not match {{#product_discountedPrice}} opened at 2:3; close that one first.');
+      '{{/product_discountPrice}} does not match {{#product_discountedPrice}} opened at 2:3; close that one first.');
+  });
+
+  it('reports an inner section left open where it opens, when the outer one closes', () => {
+    const problems = lint({ htmlTemplate: '<ul>{{#products}}\n<li>{{#product_discountedPrice}}<s>x</s>\n</li>{{/products}}</ul>' });
+    expect(problems.map((p) => `${p.line}:${p.column} ${p.code}`)).toEqual(['2:5 unclosed-section']);
+    expect(problems[0].message).toBe('Section {{#product_discountedPrice}} is never closed: add {{/product_discountedPrice}} before {{/products}}.');
   });
 
   it('reports a closing tag with nothing open', () => {
