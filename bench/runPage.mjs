@@ -9,6 +9,7 @@ import { pageViews } from './lib/pageViews.mjs';
 import { checkPageBudgets } from './lib/checkPageBudgets.mjs';
 import { printPageTables } from './lib/printPageTables.mjs';
 import { searchChunks } from './lib/searchChunks.mjs';
+import { snapshotDist } from './lib/serveDist.mjs';
 
 /** Within the 10–100 ms interface.md gives for search and recommendation calls. */
 export const latencyMs = 50;
@@ -30,7 +31,8 @@ export async function runPage() {
   let shop;
   let browser;
   try {
-    shop = await createShop({ port: 0, apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey });
+    // The shop serves the embed from the bench's snapshot of dist/ (see serveDist).
+    shop = await createShop({ port: 0, apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, distDir: snapshotDist() });
     const [url, warmUrl] = await productPages(shop.url);
     browser = await launchBrowser();
     const views = await pageViews(browser, { url, warmUrl, apiOrigin: new URL(sandbox.url).origin, serverLog: sandbox.requests, runs });
@@ -38,7 +40,7 @@ export async function runPage() {
       { label: 'cold', v: views.cold },
       { label: 'warm', v: views.warm },
     ], { latencyMs, notes: [`${runs} page views each; cold = fresh profile, warm = next product page in the same profile. Pages: ${new URL(url).pathname}, ${new URL(warmUrl).pathname}.`] });
-    const failures = checkPageBudgets('page', views, { searchChunks: searchChunks(), hasSearchSlot: false, noLongTasks: true });
+    const failures = checkPageBudgets('page', views, { searchChunks: searchChunks(), noLongTasks: true });
     if (views.cold.rendered === 0) failures.push('page: no slot rendered on the demo product page');
     return { results: { latencyMs, runs, url, warmUrl, ...views }, failures };
   } finally {

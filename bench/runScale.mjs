@@ -41,7 +41,7 @@ export async function runScale() {
       results[n] = views;
       rows.push({ label: `${n} slot${n > 1 ? 's' : ''} cold`, v: views.cold, n, kind: 'cold' });
       rows.push({ label: `${n} slot${n > 1 ? 's' : ''} warm`, v: views.warm, n, kind: 'warm' });
-      failures.push(...checkPageBudgets(`scale ${n} slots`, views, { searchChunks: searchChunks(), hasSearchSlot: false, noLongTasks: false }));
+      failures.push(...checkPageBudgets(`scale ${n} slots`, views, { searchChunks: searchChunks(), noLongTasks: false }));
     }
     const one = (kind) => rows.find((r) => r.n === 1 && r.kind === kind)?.v;
     printPageTables('Scale (bench product page, 1 / 5 / 20 slots)', rows, {

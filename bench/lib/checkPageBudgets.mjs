@@ -7,14 +7,17 @@ import { basename } from 'node:path';
  * - with `noLongTasks`: no long task runs Vitrine's code.
  * @param {string} label
  * @param {{ cold: any, warm: any }} views aggregates from pageViews()
- * @param {{ searchChunks: string[], hasSearchSlot: boolean, noLongTasks: boolean }} o
+ * @param {{ searchChunks: string[], noLongTasks: boolean }} o
  * @returns {string[]} failures
  */
-export function checkPageBudgets(label, { cold, warm }, { searchChunks, hasSearchSlot, noLongTasks }) {
+export function checkPageBudgets(label, { cold, warm }, { searchChunks, noLongTasks }) {
   const failures = [];
   for (const [kind, v] of [['cold', cold], ['warm', warm]]) {
     const loaded = v.requests.scripts.filter((p) => searchChunks.includes(basename(p)));
-    if (!hasSearchSlot && loaded.length) failures.push(`${label} (${kind}): search chunk ${loaded.join(', ')} requested on a page without a search slot`);
+    if (!v.searchSlots && loaded.length) {
+      const why = v.searchBoxes ? ` (the page has ${v.searchBoxes} [data-vitrine-searchbox]; the chunk could wait for the box's first focus or input)` : '';
+      failures.push(`${label} (${kind}): search chunk ${loaded.join(', ')} requested on a page without a search slot${why}`);
+    }
     if (noLongTasks && v.vitrineLongTasks.length) {
       failures.push(`${label} (${kind}): ${v.vitrineLongTasks.length} long task(s) ran Vitrine: ${v.vitrineLongTasks.map((t) => `${t.ms.toFixed(0)} ms in ${t.what}`).join('; ')}`);
     }

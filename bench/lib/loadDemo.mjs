@@ -7,7 +7,7 @@ const sources = { createSandbox: 'demo/sandbox/createSandbox.ts', createShop: 'd
 
 /**
  * The sandbox service and the demo shop are TypeScript and Node runs only
- * JavaScript, so they are bundled for the bench into bench/results/.demo/.
+ * JavaScript, so they are bundled for the bench into bench/results/.
  * @template {keyof typeof sources} K
  * @param {K[]} names which factories are needed
  * @returns {Promise<Record<K, Function>>}
@@ -15,7 +15,9 @@ const sources = { createSandbox: 'demo/sandbox/createSandbox.ts', createShop: 'd
 export async function loadDemo(names) {
   const missing = names.filter((n) => !existsSync(root + sources[n]));
   if (missing.length) throw new Error(`${missing.map((n) => sources[n]).join(', ')} not found`);
-  const outfile = `${root}bench/results/.demo/${names.join('-')}.mjs`;
+  // Two folders below the repo root, like demo/dist/: the demo finds its own
+  // files (shop.css, pages) relative to its module URL, which assumes that depth.
+  const outfile = `${root}bench/results/demo-${names.join('-')}.mjs`;
   await build({
     stdin: {
       contents: names.map((n) => `export { ${n} } from './${sources[n]}';`).join('\n'),

@@ -49,6 +49,8 @@ function aggregate(views, traced) {
   return {
     runs: views.length,
     slots: last.slots,
+    searchSlots: last.searchSlots,
+    searchBoxes: last.searchBoxes,
     rendered: Math.min(...views.map((v) => v.rendered)),
     errors: [...new Set(views.flatMap((v) => v.errors))],
     startToLast: pick('startToLast'),

@@ -9,13 +9,14 @@ let copied = false;
 /**
  * Pages are served from a copy of dist/ taken once per bench run, so a rebuild
  * while the bench runs (`node build.mjs` empties dist/ first) cannot hand a
- * page a missing or half-written script.
+ * page a missing or half-written script. Returns the snapshot's folder.
  */
 export function snapshotDist() {
-  if (copied) return;
+  if (copied) return distDir;
   rmSync(distDir, { recursive: true, force: true });
   if (existsSync(builtDir)) cpSync(builtDir, distDir, { recursive: true });
   copied = true;
+  return distDir;
 }
 const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
 

@@ -10,6 +10,8 @@ export const isVitrineScript = (url) => /\/vitrine[^/]*\.m?js(\?|$)/.test(url) |
 /**
  * @typedef {object} PageView
  * @property {number} slots slots on the page (`[data-vitrine]`, `[data-vitrine-search]`)
+ * @property {number} searchSlots of those, search slots (`[data-vitrine-search]`)
+ * @property {number} searchBoxes search boxes (`[data-vitrine-searchbox]`): not a results slot
  * @property {number} rendered slots that sent `vitrine:render`
  * @property {string[]} errors `vitrine:error` details
  * @property {number | null} scriptStart ms: the embed's bytes in hand (resource responseEnd); an async script runs then
@@ -48,7 +50,11 @@ export async function measurePageView(context, url, { apiOrigin, browser, server
   if (browser) await browser.startTracing(page, { categories: traceCategories });
   try {
     await page.goto(url, { waitUntil: 'load' });
-    const slots = await page.evaluate(() => document.querySelectorAll('[data-vitrine], [data-vitrine-search]').length);
+    const [slots, searchSlots, searchBoxes] = await page.evaluate(() => [
+      document.querySelectorAll('[data-vitrine], [data-vitrine-search]').length,
+      document.querySelectorAll('[data-vitrine-search]').length,
+      document.querySelectorAll('[data-vitrine-searchbox]').length,
+    ]);
     // Vitrine loads a slot when it comes within 600 px of the viewport (src/boot.ts,
     // NEAR), so slots further down are not on the critical path: wait for the
     // near ones to render or fail; the rest are reported as deferred.
@@ -73,13 +79,13 @@ export async function measurePageView(context, url, { apiOrigin, browser, server
       resources: performance.getEntriesByType('resource').map((r) => ({ name: r.name, start: r.startTime, end: /** @type {PerformanceResourceTiming} */ (r).responseEnd })),
     }));
     const preflights = serverLog ? serverLog.slice(logStart).filter((r) => r.method === 'OPTIONS').length : null;
-    return summarizeView(slots, rec, requested, apiOrigin, trace, preflights);
+    return summarizeView(slots, searchSlots, searchBoxes, rec, requested, apiOrigin, trace, preflights);
   } finally {
     await page.close();
   }
 }
 
-function summarizeView(slots, rec, requested, apiOrigin, trace, preflights) {
+function summarizeView(slots, searchSlots, searchBoxes, rec, requested, apiOrigin, trace, preflights) {
   const { seen, resources } = rec;
   const script = resources.find((r) => /\/vitrine\.js(\?|$)/.test(r.name)) ?? resources.find((r) => isVitrineScript(r.name));
   // Product images may come from the service's host too; they are not API answers.
@@ -94,6 +100,8 @@ function summarizeView(slots, rec, requested, apiOrigin, trace, preflights) {
   const diff = (a, b) => (a == null || b == null ? null : round(a - b));
   return {
     slots,
+    searchSlots,
+    searchBoxes,
     rendered: renderIds.size,
     errors: seen.errors.map((e) => `#${e.id}: ${e.detail}`),
     scriptStart: script ? round(script.end) : null,
