@@ -1,16 +1,11 @@
 const KEY = 'vitrine_uid';
 const YEAR = 31536000;
 
-function uuid(crypto: Crypto | undefined): string {
-  if (crypto?.randomUUID) return crypto.randomUUID();
-  // randomUUID needs a secure context (https or localhost); plain-http shops still get an id.
-  const bytes = new Uint8Array(16);
-  if (crypto?.getRandomValues) crypto.getRandomValues(bytes);
-  else for (let i = 0; i < 16; i++) bytes[i] = (Math.random() * 256) | 0;
-  bytes[6] = (bytes[6] & 15) | 64;
-  bytes[8] = (bytes[8] & 63) | 128;
-  const hex = Array.from(bytes, (b) => (b + 256).toString(16).slice(1)).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+function uuid(crypto: Crypto): string {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  // randomUUID needs a secure context (https or localhost); plain-http shops get the same
+  // 122 random bits, spelt as a version 4 UUID.
+  return '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) => (+c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (+c / 4)))).toString(16));
 }
 
 /**

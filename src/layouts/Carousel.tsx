@@ -4,53 +4,41 @@ import type { LayoutProps } from './LayoutProps';
 const smooth = (win: Window): ScrollBehavior => (win.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 
 /**
- * Wires a rendered track once: buttons disable at the ends, and when scrolling settles
- * the live region tells which products are in view. Plain DOM, no component state:
- * scrolling never re-renders anything.
+ * Wires a rendered track once: the buttons page through and disable at the ends, arrow
+ * keys scroll, and when scrolling settles the live region says which products are in
+ * view. Plain DOM, no component state: scrolling never re-renders anything.
  */
-function wire(viewport: HTMLElement | null): void {
-  if (!viewport || (viewport as { _wired?: boolean })._wired) return;
-  (viewport as { _wired?: boolean })._wired = true;
-  const [prev, track, next, live] = Array.from(viewport.children) as HTMLElement[] as [HTMLButtonElement, HTMLElement, HTMLButtonElement, HTMLElement];
+function wire(viewport: (HTMLElement & { _wired?: 1 }) | null): void {
+  if (!viewport || viewport._wired) return;
+  viewport._wired = 1;
+  const [prev, track, next, live] = viewport.children as unknown as [HTMLButtonElement, HTMLElement, HTMLButtonElement, HTMLElement];
   const win = viewport.ownerDocument.defaultView!;
   let timer: ReturnType<typeof setTimeout>;
-  const update = () => {
-    // Right-to-left tracks scroll towards negative scrollLeft in current browsers.
+  // Right-to-left tracks scroll towards negative scrollLeft in current browsers.
+  const rtl = () => (win.getComputedStyle(track).direction == 'rtl' ? -1 : 1);
+  const by = (pages: number) => track.scrollBy({ left: pages * track.clientWidth, behavior: smooth(win) });
+  const update = (scrolled?: unknown) => {
     const x = Math.abs(track.scrollLeft);
-    const max = track.scrollWidth - track.clientWidth;
     prev.disabled = x < 2;
-    next.disabled = x > max - 2;
+    next.disabled = x > track.scrollWidth - track.clientWidth - 2;
+    clearTimeout(timer);
+    if (scrolled) timer = setTimeout(() => {
+      const box = track.getBoundingClientRect();
+      const seen = [...track.children].flatMap((slide, i) => ((r) => (r.left >= box.left - 2 && r.right <= box.right + 2 ? [i + 1] : []))(slide.getBoundingClientRect()));
+      if (seen.length) live.textContent = `Products ${seen[0]} to ${seen[seen.length - 1]} of ${track.children.length}`;
+    }, 200);
   };
-  const go = (logical: number) => {
-    const rtl = win.getComputedStyle(track).direction == 'rtl';
-    track.scrollBy({ left: logical * track.clientWidth * (rtl ? -1 : 1), behavior: smooth(win) });
+  track.onscroll = update;
+  track.onkeydown = (event) => {
+    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -1e3 * rtl(), End: 1e3 * rtl() }[event.key];
+    if (step && event.target == track) {
+      by(step);
+      event.preventDefault();
+    }
   };
-  track.addEventListener(
-    'scroll',
-    () => {
-      update();
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        const box = track.getBoundingClientRect();
-        const seen = Array.from(track.children)
-          .map((slide, i) => ((r) => (r.left >= box.left - 2 && r.right <= box.right + 2 ? i + 1 : 0))(slide.getBoundingClientRect()))
-          .filter(Boolean);
-        if (seen.length) live.textContent = `Products ${seen[0]} to ${seen[seen.length - 1]} of ${track.children.length}`;
-      }, 200);
-    },
-    { passive: true },
-  );
-  track.addEventListener('keydown', (event) => {
-    const key = event.key;
-    if (event.target != track) return;
-    if (key == 'ArrowRight' || key == 'ArrowLeft') track.scrollBy({ left: (key == 'ArrowRight' ? 1 : -1) * track.clientWidth, behavior: smooth(win) });
-    else if (key == 'Home' || key == 'End') go(key == 'Home' ? -1e6 : 1e6);
-    else return;
-    event.preventDefault();
-  });
-  prev.onclick = () => go(-1);
-  next.onclick = () => go(1);
-  if (typeof ResizeObserver == 'function') new ResizeObserver(update).observe(track);
+  prev.onclick = () => by(-rtl());
+  next.onclick = () => by(rtl());
+  if (win.ResizeObserver) new win.ResizeObserver(() => update()).observe(track);
   update();
 }
 

@@ -10,21 +10,10 @@ const card =
   '<span class="vitrine__price">{{#product_discountedPrice}}<s>{{product_price}}</s> <b>{{product_discountedPrice}}</b>{{/product_discountedPrice}}{{nodiscount_price}}</span>' +
   '</a>';
 
-const builtin = (layout: Layout): Theme => ({
-  id: 'vitrine-' + layout,
-  themeId: 'vitrine-' + layout,
-  orgId: '',
-  orgName: '',
-  name: 'Vitrine ' + layout,
-  type: 'Custom',
-  displayType: layout,
-  htmlTemplate: card,
-  cssTemplate: null,
-  jsTemplate: null,
-  payload: null,
-  description: 'Built-in default theme',
-  divisionId: null,
-});
+const builtin = (layout: Layout): Theme => {
+  const id = 'vitrine-' + layout;
+  return { id, themeId: id, orgId: '', orgName: '', name: id, type: 'Custom', displayType: layout, htmlTemplate: card, cssTemplate: null, jsTemplate: null, payload: null, description: null, divisionId: null };
+};
 
 export const builtinThemes: Record<Layout, Theme> = {
   carousel: builtin('carousel'),
