@@ -143,9 +143,20 @@ export function createRecommender(products: readonly SampleProduct[], history: r
       const p = bySku.get(e.sku);
       if (p) weight.set(p.category, (weight.get(p.category) ?? 0) + 1);
     }
-    const scores = trendScores((p) => weight.has(p.category));
-    for (const [sku, s] of scores) scores.set(sku, (weight.get(bySku.get(sku)?.category ?? '') ?? 0) * (1 + s));
-    return ranked(scores, bySku, new Set(mine.map((e) => e.sku)));
+    // Every product of those departments qualifies, quiet ones too. Within a
+    // department trend decides the order; across departments the k-th product
+    // of a department scores weight / k, so every department touched shows up
+    // and the most touched one leads.
+    const { trend } = idx();
+    const own = new Set(mine.map((e) => e.sku));
+    const scores = new Map<string, number>();
+    for (const [category, w] of weight) {
+      const inDepartment = products
+        .filter((p) => p.category === category && !own.has(p.sku))
+        .sort((a, b) => (trend.get(b.sku) ?? 0) - (trend.get(a.sku) ?? 0) || (a.sku < b.sku ? -1 : 1));
+      inDepartment.forEach((p, k) => scores.set(p.sku, w / (1 + k)));
+    }
+    return ranked(scores, bySku, own);
   };
 
   const recentlyViewed = (visitor: string | undefined): string[] => {
