@@ -1,4 +1,5 @@
 import { closestName } from './closestName';
+import { lineColumnAt } from './lineColumnAt';
 import { problemAt } from './problemAt';
 import type { MustacheScan, MustacheTag } from './scanMustache';
 import type { KnownPlaceholder, ThemeProblem } from './ThemeProblem';
@@ -31,17 +32,22 @@ export function lintPlaceholders(
   for (const tag of scan.tags) {
     if (tag.kind === 'comment' || tag.kind === 'delimiters' || tag.kind === 'partial') continue;
     if (tag.kind === 'close') {
+      const match = open.map((t) => t.name).lastIndexOf(tag.name);
       const top = open[open.length - 1];
       if (!top) {
         problems.push(problemAt(template, 'html', 'unopened-section', 'error', tag.from, tag.to,
           `${quote(tag, template)} closes a section that was never opened.`));
-      } else if (top.name !== tag.name) {
-        const opened = problemAt(template, 'html', 'mismatched-section', 'error', top.from, top.to, '');
+      } else if (match < 0) {
+        // Closes nothing that is open (a typo, most often): report it and keep the open sections.
+        const opened = lineColumnAt(template, top.from);
         problems.push(problemAt(template, 'html', 'mismatched-section', 'error', tag.from, tag.to,
           `${quote(tag, template)} does not match ${quote(top, template)} opened at ${opened.line}:${opened.column}; close that one first.`));
-        open.pop();
       } else {
-        open.pop();
+        // Closing an outer section: the inner ones left open are the mistake, reported where they open.
+        for (const inner of open.splice(match).slice(1)) {
+          problems.push(problemAt(template, 'html', 'unclosed-section', 'error', inner.from, inner.to,
+            `Section ${quote(inner, template)} is never closed: add {{/${inner.name}}} before ${quote(tag, template)}.`));
+        }
       }
       continue;
     }

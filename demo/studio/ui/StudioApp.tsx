@@ -79,6 +79,7 @@ export function StudioApp() {
   const [scriptError, setScriptError] = useState<string | null>(null);
   const [audit, setAudit] = useState<{ violations: PlainViolation[] | null; error: string | null }>({ violations: null, error: null });
   const [notice, setNotice] = useState('');
+  const [saved, setSaved] = useState('');
 
   const problems = useMemo(
     () => lintTheme(theme, PLACEHOLDERS),
@@ -182,7 +183,7 @@ export function StudioApp() {
   // Work in progress survives a reload.
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (saveDraft(storage(), { theme, layout, viewport, data })) setNotice('Saved locally');
+      setSaved(saveDraft(storage(), { theme, layout, viewport, data }) ? 'Draft saved in this browser' : 'Draft not saved: storage is blocked');
     }, SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [theme, layout, viewport, data]);
@@ -286,6 +287,7 @@ export function StudioApp() {
           </select>
         </label>
         <span class="notice" role="status">{notice}</span>
+        <span class="saved" title={saved}>{saved ? (saved.startsWith('Draft saved') ? '✓ Saved' : '⚠ Not saved') : ''}</span>
         <div class="actions">
           <button type="button" class="button" onClick={async () =>
             setNotice((await copyText(exported())) ? `Theme JSON copied${exportNote}` : 'Copy failed; use Download')}>Copy JSON</button>
