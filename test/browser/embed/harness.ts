@@ -1,0 +1,126 @@
+// What every embed scenario needs in the page: a recorder of Vitrine's events, of
+// calls to the `__pwned` trap that hostile payloads call, and of CSP violations; and
+// event-driven waits on those records (no fixed sleeps).
+import { expect } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+
+export type SlotEventType = 'render' | 'error' | 'impression' | 'click' | 'add-to-cart';
+
+export interface SlotEvent {
+  type: SlotEventType;
+  /** id of the slot the event came from. */
+  id: string;
+  detail: Record<string, unknown>;
+}
+
+export interface Violation {
+  directive: string;
+  blocked: string;
+  sample: string;
+}
+
+interface Records {
+  events: SlotEvent[];
+  pwned: string[];
+  violations: Violation[];
+}
+
+type RecordingWindow = Window & { __vitrineTest: Records };
+
+/**
+ * Runs in the page before any of its scripts. The records live on a non-enumerable
+ * property so that `Object.keys(window)` (the hygiene scenario) does not see them.
+ */
+function installRecorder(): void {
+  const records: Records = { events: [], pwned: [], violations: [] };
+  Object.defineProperty(window, '__vitrineTest', { value: records, enumerable: false });
+  // Hostile payloads call this; a call means a payload ran.
+  Object.defineProperty(window, '__pwned', { value: (what: unknown) => records.pwned.push(String(what)), enumerable: false });
+  for (const type of ['render', 'error', 'impression', 'click', 'add-to-cart']) {
+    window.addEventListener(
+      'vitrine:' + type,
+      (event) => {
+        const detail = (event as CustomEvent).detail;
+        records.events.push({ type: type as SlotEventType, id: (event.target as Element).id, detail: JSON.parse(JSON.stringify(detail ?? {})) });
+      },
+      true,
+    );
+  }
+  document.addEventListener('securitypolicyviolation', (e) => {
+    records.violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample });
+  });
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** Uncaught errors of the page (`pageerror`), as messages. */
+  errors: string[];
+  /** Messages of dialogs (alert/confirm/prompt) the page opened. */
+  dialogs: string[];
+}
+
+/** A page with the recorder installed, not yet navigated. */
+export async function newRecordedPage(context: BrowserContext): Promise<OpenedPage> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss().catch(() => {});
+  });
+  await page.addInitScript(installRecorder);
+  return { page, errors, dialogs };
+}
+
+export function records(page: Page): Promise<Records> {
+  return page.evaluate(() => (window as unknown as RecordingWindow).__vitrineTest);
+}
+
+export async function slotEvents(page: Page, type?: SlotEventType): Promise<SlotEvent[]> {
+  const all = (await records(page)).events;
+  return type ? all.filter((e) => e.type === type) : all;
+}
+
+/**
+ * Waits until every slot has an outcome: a `vitrine:render`, or a `vitrine:error` that
+ * is final (a `theme` error is followed by a render with the built-in theme). Returns
+ * the last outcome event per slot id.
+ */
+export async function settled(page: Page, ids: string[], timeout = 15_000): Promise<Record<string, SlotEvent>> {
+  try {
+    await page.waitForFunction(
+      (want) => {
+        const events = (window as unknown as RecordingWindow).__vitrineTest.events;
+        return want.every((id) => events.some((e) => e.id === id && (e.type === 'render' || (e.type === 'error' && e.detail.kind !== 'theme'))));
+      },
+      ids,
+      { timeout, polling: 50 },
+    );
+  } catch (error) {
+    const events = (await records(page).catch(() => ({ events: [] as SlotEvent[] }))).events;
+    const seen = events.map((e) => `${e.id}:${e.type}${e.type === 'error' ? '/' + String(e.detail.kind) : ''}`).join(', ');
+    throw new Error(`slots ${ids.join(', ')} did not all settle in ${timeout} ms; events so far: ${seen || 'none'}`, { cause: error });
+  }
+  const outcome: Record<string, SlotEvent> = {};
+  for (const e of (await records(page)).events) {
+    if (ids.includes(e.id) && (e.type === 'render' || (e.type === 'error' && e.detail.kind !== 'theme'))) outcome[e.id] = e;
+  }
+  return outcome;
+}
+
+/** Asserts each slot rendered, naming the error of any that did not. */
+export function expectRendered(outcome: Record<string, SlotEvent>, ids: string[]): void {
+  for (const id of ids) {
+    const e = outcome[id];
+    expect(e?.type, `slot #${id}: ${e?.type === 'error' ? `${String(e.detail.kind)}: ${String(e.detail.message)}` : 'no outcome'}`).toBe('render');
+  }
+}
+
+/** Product names shown in a slot's widget, in order (built-in and sample theme cards alike). */
+export function shownNames(page: Page, id: string): Promise<string[]> {
+  return page
+    .locator(`#${id}`)
+    .locator('.vitrine__name, .mv-card__name, .mv-grid__name, .mv-bundle__name')
+    .evaluateAll((names) => names.map((n) => (n.textContent ?? '').trim()));
+}
