@@ -13,7 +13,8 @@ export function renderJournalIndex(ctx: ShopContext): string {
 <ul class="journal-list journal-list--full">
   ${JOURNAL_POSTS.map((post) => html`<li><a href="/blogs/journal/${post.handle}"><time datetime="${post.date}">${longDate.format(new Date(post.date))}</time><span class="journal-list__title">${post.title}</span><span>${post.summary}</span></a></li>`)}
 </ul>
-${renderSlot({ id: 'journal-index-picks', algorithm: '', layout: 'carousel', title: 'Picked for you' })}`;
+${renderSlot({ id: 'journal-index-picks', algorithm: '', layout: 'carousel', title: 'Picked for you' })}
+${renderSlot({ id: 'journal-index-trending', algorithm: 'trending', layout: 'matrix', title: 'Popular this week', max: 4 })}`;
   return renderPage(ctx, { title: 'Journal', description: 'Stories from Maison Vitrine.', body });
 }
 
