@@ -41,7 +41,7 @@ ${lines.length === 0
     <form method="post" action="/checkout"><button class="button button--wide" type="submit">Check out</button></form>
   </aside>
 </div>`}
-${renderSlot({ id: 'cart-picks', algorithm: '', layout: 'carousel', title: 'Before you go' })}
+${renderSlot({ id: 'cart-picks', algorithm: 'wishlistreco', layout: 'carousel', title: 'Saved by shoppers like you' })}
 ${renderSlot({ id: 'cart-trending', algorithm: 'trending', layout: 'matrix', title: 'Popular right now', max: 4 })}`;
   return renderPage(ctx, { title: 'Cart', description: 'Your cart at Maison Vitrine.', body });
 }
