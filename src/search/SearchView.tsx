@@ -25,6 +25,8 @@ export interface SearchViewProps {
   hrefFor: (state: SearchState) => string;
   onChange: (next: SearchState, why: ChangeReason) => void;
   headingRef: Ref<HTMLHeadingElement>;
+  /** 1 when the results are the page's main content (no other h1), else 2. */
+  headingLevel: 1 | 2;
 }
 
 const STAR = '★';
@@ -207,15 +209,17 @@ export function SearchView(props: SearchViewProps) {
         {props.announcement}
       </p>
       <div class="vitrine-search__header">
-        <h2 class="vitrine-search__title" tabIndex={-1} ref={props.headingRef}>
-          {answered.query ? (
+        {h(
+          props.headingLevel === 1 ? 'h1' : 'h2',
+          { class: 'vitrine-search__title', tabIndex: -1, ref: props.headingRef },
+          answered.query ? (
             <Fragment>
               Results for <q class="vitrine-search__query">{answered.query}</q>
             </Fragment>
           ) : (
             'All products'
-          )}
-        </h2>
+          ),
+        )}
         <p class="vitrine-search__count" data-vitrine-total={total}>
           {total === 0
             ? 'No products found'

@@ -51,6 +51,10 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
   const widgets = doc.createElement('div');
   widgets.className = 'vitrine-search__widgets';
   const headingRef = createRef<HTMLHeadingElement>();
+  // The results replace the slot's fallback; if that held the page's h1 (or the page has
+  // none), the results heading becomes the h1 so the page keeps one.
+  const outsideH1 = Array.from(doc.querySelectorAll('h1')).some((el) => !slot.contains(el));
+  const headingLevel = outsideH1 ? 2 : 1;
 
   let state = readSearchState(win.location.search, queryParam);
   let answer: SearchResponse | null = null;
@@ -84,6 +88,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
         hrefFor={hrefFor}
         onChange={change}
         headingRef={headingRef}
+        headingLevel={headingLevel}
       />,
       view,
     );

@@ -45,7 +45,6 @@ export function mountSearchBox(host: EmbedHost, el: HTMLElement, results: Search
     input.placeholder = el.dataset.vitrinePlaceholder || 'Search products';
     input.autocomplete = 'off';
     input.enterKeyHint = 'search';
-    if (samePage(form.action, win)) input.value = new URLSearchParams(win.location.search).get(param) ?? '';
     const button = doc.createElement('button');
     button.type = 'submit';
     button.className = 'vitrine-searchbox__button';
@@ -57,6 +56,9 @@ export function mountSearchBox(host: EmbedHost, el: HTMLElement, results: Search
     const named = form.elements.namedItem(param) as Element | null;
     return named && named.localName === 'input' ? (named as HTMLInputElement) : null;
   };
+  // On the results page the box shows what was searched, so it can be refined.
+  const current = field();
+  if (results && current && !current.value) current.value = new URLSearchParams(win.location.search).get(param) ?? '';
   form.addEventListener('submit', (event) => {
     const input = field();
     if (!results || !input || !samePage(form.getAttribute('action') || win.location.pathname, win)) return;

@@ -1,0 +1,191 @@
+// The search page of the demo storefront in Chromium, against the sandbox service:
+// search from the header box, sort, page, go back, filter by a department and a price
+// range, reload; every count and result list is checked against the sandbox's own answer.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
+import { createShop, type Shop } from '../../demo/shop/createShop';
+import { createClient, type Client } from '../../src/client/createClient';
+import { buildSearchRequest } from '../../src/client/buildSearchRequest';
+import type { SearchFilters } from '../../src/client/searchFilters';
+
+const artifacts = join(process.cwd(), 'test', 'artifacts');
+const built = existsSync('dist/vitrine.js') && existsSync('dist/vitrine-search.js');
+
+let sandbox: Sandbox;
+let shop: Shop;
+let browser: Browser;
+let page: Page;
+let client: Client;
+let dataDir: string;
+
+/** What the sandbox itself answers for a state: the truth the page must show. */
+async function truth(query: string, filters: SearchFilters = {}, sort = '', pageNumber = 1) {
+  const first = await client.search(buildSearchRequest({ orgId: sandbox.orgId, query, filters, sort: sort ? [sort] : [], pageSize: 0 }, 'table'));
+  const size = first.Pagination;
+  const answer = pageNumber === 1 ? first : await client.search(
+    buildSearchRequest({ orgId: sandbox.orgId, query, filters, sort: sort ? [sort] : [], pageSize: size, page: pageNumber }, 'table'),
+  );
+  return { total: answer.Numberofdocs, size, names: answer.Docs.map((d) => d.name) };
+}
+
+const shown = () =>
+  page.evaluate(() => ({
+    total: Number(document.querySelector('.vitrine-search__count')?.getAttribute('data-vitrine-total')),
+    count: document.querySelector('.vitrine-search__count')?.textContent ?? '',
+    names: Array.from(document.querySelectorAll('.vitrine-search__item')).map(
+      (li) => (li.querySelector('.mv-card__name, .vitrine-search__name')?.textContent ?? '').trim(),
+    ),
+    status: document.querySelector('.vitrine-search [role="status"]')?.textContent ?? '',
+    loading: !!document.querySelector('.vitrine-search--loading'),
+  }));
+
+/** Waits until the page shows what the sandbox says, then returns it. */
+async function expectPageToShow(expected: { total: number; names: string[] }) {
+  await page.waitForFunction(
+    (want) => {
+      const items = Array.from(document.querySelectorAll('.vitrine-search__item')).map((li) =>
+        (li.querySelector('.mv-card__name, .vitrine-search__name')?.textContent ?? '').trim(),
+      );
+      const total = Number(document.querySelector('.vitrine-search__count')?.getAttribute('data-vitrine-total'));
+      return !document.querySelector('.vitrine-search--loading') && total === want.total && items.join('|') === want.names.join('|');
+    },
+    expected,
+    { timeout: 10_000 },
+  ).catch(() => undefined);
+  const now = await shown();
+  expect(now.total).toBe(expected.total);
+  expect(now.names).toEqual(expected.names);
+  return now;
+}
+
+const searchCalls = () => sandbox.requests.filter((r) => r.path === '/v1/widgetserver/getsearchresult');
+
+describe.skipIf(!built)('search page on the demo storefront', () => {
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    dataDir = mkdtempSync(join(tmpdir(), 'vitrine-search-'));
+    sandbox = await createSandbox({ port: 0, dataDir });
+    shop = await createShop({ port: 0, apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey });
+    client = createClient({ baseUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('pageerror', (error) => {
+      throw error;
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await shop?.close();
+    await sandbox?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('searches, sorts, pages, goes back, filters by department and price, and reloads', async () => {
+    // 1. Search from the header box on the home page: a plain GET to /search.
+    await page.goto(shop.url + '/');
+    await page.fill('[data-vitrine-searchbox] input[name="q"]', 'cotton');
+    await Promise.all([page.waitForURL('**/search?q=cotton'), page.press('[data-vitrine-searchbox] input[name="q"]', 'Enter')]);
+    const cotton = await truth('cotton');
+    expect(cotton.total).toBeGreaterThan(cotton.size); // more than one page, or paging proves nothing
+    let now = await expectPageToShow(cotton);
+    expect(now.count).toBe(`1–${cotton.size} of ${cotton.total} products`);
+    // The fallback held the page's h1, so the results heading takes its place.
+    expect(await page.textContent('h1.vitrine-search__title')).toBe('Results for cotton');
+    await page.screenshot({ path: join(artifacts, 'search-1-results.png') });
+
+    // 2. Sort: the select lists the SearchEntities; the order is the sandbox's.
+    await page.selectOption('.vitrine-search__select', { label: 'Price: low to high' });
+    await page.waitForURL(/sort=price_d\+asc/);
+    const sorted = await truth('cotton', {}, 'price_d asc');
+    await expectPageToShow(sorted);
+    expect(JSON.parse(searchCalls().at(-1)!.query.request)).toMatchObject({ query: 'cotton', sortEntities: 'price_d asc', start: '0' });
+
+    // 3. Next page: a real link, the URL carries the page, focus goes to the heading.
+    await page.click('.vitrine-search__pagination a[rel="next"]');
+    await page.waitForURL(/page=2/);
+    const second = await truth('cotton', {}, 'price_d asc', 2);
+    now = await expectPageToShow(second);
+    expect(now.count).toBe(`${cotton.size + 1}–${cotton.total} of ${cotton.total} products`);
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('vitrine-search__title'))).toBe(true);
+    expect(now.status).toBe(`${cotton.total} products found for cotton, page 2`);
+    await page.screenshot({ path: join(artifacts, 'search-2-page-two.png') });
+
+    // 4. Back: page one again, from history, not a page load.
+    await page.goBack();
+    await page.waitForURL((url) => !url.search.includes('page='));
+    await expectPageToShow(sorted);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+
+    // 5. Filter by a department (multiselect) and 6. a price range (radio).
+    await page.getByRole('checkbox', { name: /^Shirts/ }).check();
+    await page.waitForURL(/filter=category_s%3Ashirts/);
+    const shirts = await truth('cotton', { category_s: ['shirts'] }, 'price_d asc');
+    now = await expectPageToShow(shirts);
+    const facetCount = await page.evaluate(() => {
+      const label = Array.from(document.querySelectorAll('[data-vitrine-facet="category_s"] label')).find((l) => l.textContent!.startsWith('Shirts'));
+      return label?.querySelector('.vitrine-search__facet-count')?.textContent?.trim();
+    });
+    expect(facetCount).toBe(`(${shirts.total} products)`);
+    await page.getByRole('radio', { name: /^€50 – €100/ }).check();
+    await page.waitForURL(/price_d/);
+    const filters = { category_s: ['shirts'], price_d: ['[50 TO 99.99]'] };
+    const both = await truth('cotton', filters, 'price_d asc');
+    now = await expectPageToShow(both);
+    expect(both.total).toBeGreaterThan(0);
+    expect(JSON.parse(searchCalls().at(-1)!.query.request).filter).toBe('category_s:shirts AND price_d:[50 TO 99.99]');
+    expect(await page.locator('.vitrine-search__chip').allTextContents()).toEqual([
+      'Remove filter Department: Shirts ×',
+      'Remove filter Price: €50 – €100 ×',
+    ]);
+    await page.screenshot({ path: join(artifacts, 'search-3-filtered.png'), fullPage: true });
+
+    // 7. Back drops the price range; 8. reload and a shared link show the same state.
+    await page.goBack();
+    await expectPageToShow(shirts);
+    expect(await page.getByRole('radio', { name: 'Any' }).first().isChecked()).toBe(true);
+    await page.reload();
+    await expectPageToShow(shirts);
+    expect(await page.getByRole('checkbox', { name: /^Shirts/ }).isChecked()).toBe(true);
+    expect(await page.inputValue('.vitrine-search__select')).toBe('price_d asc');
+  });
+
+  it('searches again in place from the header box on the search page', async () => {
+    await page.goto(shop.url + '/search?q=linen');
+    await expectPageToShow(await truth('linen'));
+    const box = page.locator('[data-vitrine-searchbox] input[name="q"]');
+    expect(await box.inputValue()).toBe('linen');
+    await box.fill('wool');
+    await box.press('Enter');
+    await page.waitForURL(/q=wool/);
+    await expectPageToShow(await truth('wool'));
+    // pushState, not a page load: the document stayed.
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+    await page.goBack();
+    await expectPageToShow(await truth('linen'));
+    expect(await box.inputValue()).toBe('linen');
+  });
+
+  it('shows the included recommendation widgets under the results', async () => {
+    await page.goto(shop.url + '/search?q=linen');
+    const top = (await truth('linen')).names[0];
+    // Widget slots below the fold load when scrolled near (the core's lazy loading).
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForSelector('#search-categoryreco .vitrine', { timeout: 10_000 });
+    const widgetCall = sandbox.requests.filter((r) => r.path === '/v1/widgetserver/categoryreco').at(-1)!;
+    expect(widgetCall.query.divisionId).toBe('search-categoryreco');
+    // Anchored on the top result: the sandbox's own sku for that product name.
+    const topSku = (await client.search(buildSearchRequest({ orgId: sandbox.orgId, query: 'linen', pageSize: 0 }, 'table'))).Docs[0].sku;
+    expect(top).toBeTruthy();
+    expect(widgetCall.query.sku).toBe(topSku);
+    expect(await page.textContent('#search-categoryreco')).toContain('More from this department');
+    await page.locator('#search-categoryreco').scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(artifacts, 'search-4-widgets.png'), fullPage: true });
+  });
+});
