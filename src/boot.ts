@@ -59,7 +59,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
 
   const emit = (el: Element, name: string, detail: unknown) => {
     if (config?.debug) history.push([el, name, detail]);
-    el.dispatchEvent(new CustomEvent('vitrine:' + name, { bubbles: true, detail }));
+    el.dispatchEvent(new win.CustomEvent('vitrine:' + name, { bubbles: true, detail }));
   };
   const fail = (el: HTMLElement, kind: string, message: string, extra?: object) => {
     const state = slots.get(el);

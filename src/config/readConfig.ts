@@ -49,7 +49,8 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
     if (typeof path == 'string' && path[0] == '/') endpoints[name] = path;
     else problems.push(`endpoint of ${name} is not a path`);
   }
-  const debug = get('debug');
+  // A bare `data-debug` attribute is an empty string and means on.
+  const debug = script?.getAttribute('data-debug') ?? own(global, 'debug');
   const src = script?.src || '';
   const config: Config | null =
     base && orgId && apiKey
@@ -64,7 +65,7 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
           sku: get('sku'),
           locale: get('locale'),
           currency: check('currency', (v) => /^[A-Z]{3}$/.test(v), 'a currency code like EUR'),
-          debug: (debug != undefined && debug != 'false' && debug != '0') || /[?&]vitrine_debug=1/.test(pageUrl),
+          debug: (debug != undefined && debug !== false && debug != 'false' && debug != '0') || /[?&]vitrine_debug=1/.test(pageUrl),
           nonce: script?.nonce || script?.getAttribute('nonce') || get('nonce'),
           endpoints,
           searchParam: get('searchParam') || 'q',

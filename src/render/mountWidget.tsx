@@ -35,7 +35,7 @@ const views = new WeakMap<Element, WidgetView>();
 let ids = 0;
 
 function emit(target: Element, name: string, detail: unknown): void {
-  target.dispatchEvent(new CustomEvent('vitrine:' + name, { bubbles: true, detail }));
+  target.dispatchEvent(new (target.ownerDocument.defaultView!.CustomEvent)('vitrine:' + name, { bubbles: true, detail }));
 }
 
 const productDetail = (p: ProductView) => ({ name: p.product_name, sku: p.product_sku, price: p._amount, url: p.product_currentPageUrl });

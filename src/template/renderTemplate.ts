@@ -1,17 +1,23 @@
 import Mustache from 'mustache';
 
+// Our bundled copy's escape, taken now: later changes to `Mustache.escape` do not count.
+const escape = Mustache.escape;
+
 type Token = [string, string, number, number, Token[]?, number?];
 
 // Our own writer: a host page that replaced `window.Mustache` or its escape function
 // changes nothing here, and our token rewrite stays in our own cache.
 const writer = new Mustache.Writer();
 
-/** Names that would reach into a prototype instead of the view. */
-const blocked = (name: string): boolean =>
-  name.split('.').some((part) => part === '__proto__' || part === 'constructor' || part === 'prototype' || (part in Object.prototype) || (part !== 'length' && part in Array.prototype));
-
-// Our bundled copy's escape, taken now: later changes to `Mustache.escape` do not count.
-const escape = Mustache.escape;
+// Names that would reach into a prototype instead of the view. A fixed list plus a
+// snapshot of Array's methods: a live `in Object.prototype` test would let a host page
+// that polluted the prototype with `product_name` blank our own placeholders.
+const reserved = new Set(
+  '__proto__ constructor prototype hasOwnProperty isPrototypeOf propertyIsEnumerable toString valueOf toLocaleString __defineGetter__ __defineSetter__ __lookupGetter__ __lookupSetter__'
+    .split(' ')
+    .concat(Object.getOwnPropertyNames(Array.prototype).filter((name) => name != 'length')),
+);
+const blocked = (name: string): boolean => name.split('.').some((part) => reserved.has(part));
 
 /**
  * Every value a view holds came from the service, so every value is escaped: `{{{…}}}`

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../../src/config/readConfig';
+
+function tag(attrs: Record<string, string>): HTMLScriptElement {
+  const s = document.createElement('script');
+  s.src = 'https://cdn.example/v1/vitrine.js';
+  for (const [k, v] of Object.entries(attrs)) s.setAttribute(k, v);
+  return s;
+}
+const page = 'https://shop.example/products/coat';
+const required = { 'data-base-url': 'https://reco.example/', 'data-org-id': 'org-1', 'data-api-key': 'key' };
+
+describe('readConfig', () => {
+  it('reads the script tag', () => {
+    const { config, problems } = readConfig(tag({ ...required, 'data-page-type': 'cart_page', 'data-currency': 'EUR', 'data-debug': '' }), undefined, page);
+    expect(problems).toEqual([]);
+    expect(config).toMatchObject({ baseUrl: 'https://reco.example', orgId: 'org-1', apiKey: 'key', pageType: 'cart_page', currency: 'EUR', debug: true, assetBase: 'https://cdn.example/v1/' });
+  });
+
+  it('fills gaps from window.vitrineConfig, the tag winning', () => {
+    const { config } = readConfig(tag({ 'data-org-id': 'from-tag' }), { baseUrl: 'https://reco.example', orgId: 'from-global', apiKey: 'k', endpoints: { trending: '/v2/t' } }, page);
+    expect(config).toMatchObject({ orgId: 'from-tag', apiKey: 'k', endpoints: { trending: '/v2/t' } });
+  });
+
+  it('names every missing required setting and starts nothing', () => {
+    const { config, problems } = readConfig(tag({ 'data-base-url': 'javascript:alert(1)' }), undefined, page);
+    expect(config).toBeNull();
+    expect(problems.join('; ')).toMatch(/baseUrl "javascript:alert\(1\)" is not an http\(s\) URL; orgId is missing; apiKey is missing/);
+  });
+
+  it('drops bad optional values with a note, keeping their defaults', () => {
+    const { config, problems } = readConfig(tag({ ...required, 'data-page-type': 'checkout', 'data-currency': 'euro' }), undefined, page);
+    expect(config!.pageType).toBeUndefined();
+    expect(config!.currency).toBeUndefined();
+    expect(problems).toHaveLength(2);
+  });
+
+  it('turns debug on from the page URL', () => {
+    expect(readConfig(tag(required), undefined, page + '?vitrine_debug=1').config!.debug).toBe(true);
+  });
+
+  it('is frozen', () => {
+    expect(Object.isFrozen(readConfig(tag(required), undefined, page).config)).toBe(true);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { isWholeWidget, renderTemplate } from '../../../src/template/renderTemplate';
+import { buildView } from '../../../src/template/buildView';
+import type { WidgetEnvelope } from '../../../src/types/interface';
+
+const envelope: WidgetEnvelope = {
+  errMsg: null,
+  numberofdocs: 2,
+  success: '0',
+  widgetType: 'trending',
+  widgetName: 'Trending now',
+  products: [
+    { name: 'Wool Coat', sku: 'C-1', price: '120', smallImage: '/img/c1.svg', currentPageUrl: '/products/c1', discountedPrice: '90', variantName: 'Navy / M' },
+    { name: 'Linen Shirt', sku: 'S-2', price: 45, smallImage: 'https://cdn.example/s2.svg', currentPageUrl: 'https://shop.example/products/s2' },
+  ],
+};
+const view = buildView(envelope, undefined, { locale: 'en-US', currency: 'USD' });
+
+// Fixture triplets: the template, what it renders with the view above.
+const cases: [string, string, string][] = [
+  ['whole widget loop', '<h3>{{widget_displayName}}</h3>{{#products}}<i>{{product_name}}</i>{{/products}}', '<h3>Trending now</h3><i>Wool Coat</i><i>Linen Shirt</i>'],
+  [
+    'every product placeholder',
+    '{{#products}}[{{product_name}}|{{product_price}}|{{product_discountedPrice}}|{{nodiscount_price}}|{{product_imageUrl}}|{{product_currentPageUrl}}|{{variant_name}}|{{product_sku}}|{{product_index}}]{{/products}}',
+    '[Wool Coat|$120.00|$90.00||&#x2F;img&#x2F;c1.svg|&#x2F;products&#x2F;c1|Navy &#x2F; M|C-1|1][Linen Shirt|$45.00||$45.00|https:&#x2F;&#x2F;cdn.example&#x2F;s2.svg|https:&#x2F;&#x2F;shop.example&#x2F;products&#x2F;s2||S-2|2]',
+  ],
+  ['discount section', '{{#products}}{{#product_discountedPrice}}<s>{{product_price}}</s>{{/product_discountedPrice}}{{/products}}', '<s>$120.00</s>'],
+  ['prototype names render nothing', '{{constructor}}{{__proto__}}{{products.constructor}}{{#products}}{{toString}}{{/products}}x', 'x'],
+  ['partials render nothing', '{{> evil}}ok', 'ok'],
+];
+
+describe('renderTemplate', () => {
+  it.each(cases)('%s', (_, template, expected) => {
+    expect(renderTemplate(template, view)).toBe(expected);
+  });
+
+  it('renders a card template with its product in front of the widget names', () => {
+    expect(renderTemplate('{{widget_displayName}}: {{product_name}}', view, view.products[1])).toBe('Trending now: Linen Shirt');
+  });
+
+  it('escapes triple-stache and ampersand tags: product data is always text', () => {
+    const hostile = buildView({ ...envelope, widgetName: '<b>x</b>', products: [{ ...envelope.products[0], name: '<img src=x onerror=alert(1)>' }] }, undefined, { locale: 'en' });
+    const out = renderTemplate('{{{widget_displayName}}}{{#products}}{{{product_name}}}{{& product_name}}{{/products}}', hostile);
+    expect(out).not.toContain('<img');
+    expect(out).not.toContain('<b>');
+    expect(out).toContain('&lt;img src&#x3D;x onerror&#x3D;alert(1)&gt;');
+  });
+
+  it('ignores a polluted Object.prototype', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.product_name = 'polluted';
+    proto.sneaky = '<script>';
+    try {
+      expect(renderTemplate('{{sneaky}}{{#products}}{{product_name}},{{/products}}', view)).toBe('Wool Coat,Linen Shirt,');
+    } finally {
+      delete proto.product_name;
+      delete proto.sneaky;
+    }
+  });
+
+  it('throws a readable error on an unclosed section', () => {
+    expect(() => renderTemplate('{{#products}}<i>', view)).toThrow(/Unclosed section "products"/);
+  });
+
+  it('tells a whole-widget template from a card', () => {
+    expect(isWholeWidget('<ul>{{#products}}<li>{{product_name}}</li>{{/products}}</ul>')).toBe(true);
+    expect(isWholeWidget('<a href="{{product_currentPageUrl}}">{{product_name}}</a>')).toBe(false);
+  });
+});
