@@ -43,7 +43,7 @@ try {
     });
     closers.unshift(() => server.close());
     urls = [`${server.url}/a`, `${server.url}/b`];
-    height = 900 + slots * 420;
+    height = 900 + slots * 700;
   } else {
     const shop = await createShop({ port: 0, apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, distDir: dist });
     closers.unshift(() => shop.close());

@@ -37,7 +37,7 @@ export async function runScale() {
     const failures = [];
     const results = {};
     for (const n of slotCounts) {
-      const views = await pageViews(browser, { url: `${server.url}/page/${n}/a`, warmUrl: `${server.url}/page/${n}/b`, apiOrigin: new URL(sandbox.url).origin, serverLog: sandbox.requests, runs, viewportHeight: 900 + n * 420 });
+      const views = await pageViews(browser, { url: `${server.url}/page/${n}/a`, warmUrl: `${server.url}/page/${n}/b`, apiOrigin: new URL(sandbox.url).origin, serverLog: sandbox.requests, runs, viewportHeight: 900 + n * 700 });
       results[n] = views;
       rows.push({ label: `${n} slot${n > 1 ? 's' : ''} cold`, v: views.cold, n, kind: 'cold' });
       rows.push({ label: `${n} slot${n > 1 ? 's' : ''} warm`, v: views.warm, n, kind: 'warm' });

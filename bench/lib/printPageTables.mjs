@@ -5,20 +5,21 @@ import { formatRatio } from './ratio.mjs';
  * Two tables for page views: timing (what the shopper waits for) and requests.
  * @param {string} title
  * @param {Array<{ label: string, v: any }>} rows aggregates from pageViews()
- * @param {{ latencyMs: number, baseline?: (row: { label: string, v: any }) => any, baselineName?: string, notes?: string[] }} o
+ * @param {{ latencyMs: number, baseline?: (row: any) => any, baselineName?: string, notes?: string[] }} o   `baseline` gets the whole row
  */
 export function printPageTables(title, rows, { latencyMs, baseline, baselineName, notes = [] }) {
   const timingCols = ['page view', 'slots', 'rendered', 'eval ms', 'start→last', 'p90', 'slowest API', 'overhead', 'p90', '× latency', 'long tasks', 'of Vitrine', 'CLS'];
-  if (baseline) timingCols.push(`overhead × ${baselineName}`);
+  if (baseline) timingCols.push(`start→last × ${baselineName}`, `overhead × ${baselineName}`);
   printTable(
     `${title}: timing (ms, medians; API latency fixed at ${latencyMs} ms)`,
     timingCols,
-    rows.map(({ label, v }) => {
+    rows.map((row) => {
+      const { label, v } = row;
       const r = [
         label, v.slots, v.rendered, v.evaluateMs, v.startToLast.median, v.startToLast.p90, v.slowestApi.median,
         v.overhead.median, v.overhead.p90, formatRatio(v.overhead.median, latencyMs), v.longTasks, v.vitrineLongTasks.length, v.cls,
       ];
-      if (baseline) r.push(formatRatio(v.overhead.median, baseline({ label, v })?.overhead.median));
+      if (baseline) r.push(formatRatio(v.startToLast.median, baseline(row)?.startToLast.median), formatRatio(v.overhead.median, baseline(row)?.overhead.median));
       return r;
     }),
     [
