@@ -136,7 +136,7 @@ async function expectPageAsked(v: Visit, pageType: PageName, product?: { name: s
 }
 
 beforeAll(async () => {
-  distDir = snapshotDist();
+  distDir = await snapshotDist();
   sandbox = await createSandbox({ port: 0, dataDir });
   shop = await createShop({ port: 0, apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, distDir });
   browser = await launchChromium();

@@ -1,0 +1,223 @@
+// Faults, one scenario each, on faults.html: the `#victim` slot's widget call (or the
+// theme list, or storage) is broken with page.route / an init script while its
+// neighbours talk to the real sandbox. The victim keeps the merchant's fallback and
+// says why in `vitrine:error`; the neighbours render; the page sees no uncaught error.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
+import { createSandbox, type Sandbox } from '../../../demo/sandbox/createSandbox';
+import { launchChromium } from '../chromium';
+import { createFixtureServer, type FixtureServer } from '../fixtures/createFixtureServer';
+import { expectRendered, newRecordedPage, records, settled, type OpenedPage, type SlotEvent } from './harness';
+
+const NEIGHBOURS = ['neighbour-carousel', 'neighbour-matrix'];
+const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-faults-'));
+let sandbox: Sandbox;
+let fixtures: FixtureServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' };
+
+const isWidgetCall = (url: URL | string, division?: string): boolean => {
+  const u = typeof url === 'string' ? new URL(url) : url;
+  return u.pathname.startsWith('/v1/widgetserver/') && (!division || u.searchParams.get('divisionId') === division);
+};
+
+const json = (route: Route, status: number, body: unknown, headers: Record<string, string> = {}) =>
+  route.fulfill({ status, contentType: 'application/json', headers: { ...CORS, ...headers }, body: JSON.stringify(body) });
+
+interface Scenario {
+  opened: OpenedPage;
+  page: Page;
+  outcome: Record<string, SlotEvent>;
+  /** Widget GET requests the page sent for `#victim`. */
+  victimCalls: Request[];
+  /** Every widget GET request the page sent. */
+  widgetCalls: Request[];
+}
+
+/**
+ * Opens faults.html in a fresh context (no cached themes, no visitor) with `breakIt`
+ * in place, and waits until the victim and its neighbours have an outcome.
+ */
+async function run(breakIt: (page: Page) => Promise<void>, wait: string[] = ['victim', ...NEIGHBOURS]): Promise<Scenario> {
+  context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const opened = await newRecordedPage(context);
+  const { page } = opened;
+  const widgetCalls: Request[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && isWidgetCall(r.url())) widgetCalls.push(r);
+  });
+  await breakIt(page);
+  await page.goto(fixtures.page('faults'));
+  const outcome = await settled(page, wait, 20_000);
+  const victimCalls = () => widgetCalls.filter((r) => isWidgetCall(r.url(), 'victim'));
+  return { opened, page, outcome, widgetCalls, get victimCalls() { return victimCalls(); } };
+}
+
+/** What every fault owes the page: the fallback stays, the neighbours render, nothing leaks. */
+async function expectContained(s: Scenario, kind: string): Promise<void> {
+  const victim = s.outcome.victim;
+  expect(victim.type, 'the victim reports an error').toBe('error');
+  expect(victim.detail.kind).toBe(kind);
+  expect(String(victim.detail.message)).not.toBe('');
+  await expect(s.page.locator('#victim .fallback').isVisible()).resolves.toBe(true);
+  await expect(s.page.locator('#victim .vitrine').count()).resolves.toBe(0);
+  expectRendered(s.outcome, NEIGHBOURS);
+  const { pwned } = await records(s.page);
+  expect(pwned).toEqual([]);
+  expect(s.opened.errors).toEqual([]);
+  expect(s.opened.dialogs).toEqual([]);
+}
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0, dataDir });
+  fixtures = await createFixtureServer({ api: sandbox });
+  browser = await launchChromium();
+});
+
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await fixtures?.close();
+  await sandbox?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('one failing widget never stops another', () => {
+  it('a 500 is retried once, then the fallback stays', async () => {
+    const s = await run((page) => page.route((u) => isWidgetCall(u, 'victim'), (route) => json(route, 500, { errMsg: 'engine down' })));
+    await expectContained(s, 'server');
+    expect(s.outcome.victim.detail.status).toBe(500);
+    expect(s.victimCalls).toHaveLength(2);
+  });
+
+  it('a 400 with errMsg is not retried and its message stays text', async () => {
+    const errMsg = 'Missing required query parameter: <img src=x onerror=__pwned("errMsg")>';
+    const s = await run((page) => page.route((u) => isWidgetCall(u, 'victim'), (route) => json(route, 400, { errMsg })));
+    await expectContained(s, 'request');
+    expect(s.outcome.victim.detail.status).toBe(400);
+    expect(String(s.outcome.victim.detail.message)).toContain(errMsg);
+    expect(s.victimCalls).toHaveLength(1);
+    await expect(s.page.locator('img[src="x"]').count()).resolves.toBe(0);
+  });
+
+  it('a 403 (credit quota) stops every later call on the page', async () => {
+    const s = await run((page) => page.route((u) => isWidgetCall(u, 'victim'), (route) => json(route, 403, { errMsg: 'Credit quota exceeded' })));
+    await expectContained(s, 'quota');
+    expect(s.victimCalls).toHaveLength(1);
+    const before = s.widgetCalls.length;
+    // The far slot comes near: it must give up without asking the service.
+    await s.page.locator('#below').scrollIntoViewIfNeeded();
+    const below = (await settled(s.page, ['below'])).below;
+    expect(below.type).toBe('error');
+    expect(below.detail.kind).toBe('quota');
+    expect(s.widgetCalls.length).toBe(before);
+    await expect(s.page.locator('#below .fallback').isVisible()).resolves.toBe(true);
+  });
+
+  it('a 429 is not retried and says to wait', async () => {
+    const s = await run((page) =>
+      page.route((u) => isWidgetCall(u, 'victim'), (route) => json(route, 429, { errMsg: 'slow down' }, { 'Retry-After': '120' })),
+    );
+    await expectContained(s, 'rate');
+    expect(s.victimCalls).toHaveLength(1);
+  });
+
+  it('an answer that never comes times out after one retry', async () => {
+    const held: Route[] = [];
+    const s = await run(async (page) => {
+      // The page's clock is ours: 5 s per attempt pass in an instant.
+      await page.clock.install();
+      await page.route((u) => isWidgetCall(u, 'victim'), (route) => void held.push(route));
+    }, NEIGHBOURS);
+    expect(s.outcome.victim).toBeUndefined();
+    await s.page.clock.runFor(5_100);
+    // The retry waits 300–600 ms: step the clock until it is sent, then spend its 5 s.
+    for (let step = 0; step < 20 && s.victimCalls.length < 2; step++) await s.page.clock.runFor(100);
+    expect(s.victimCalls).toHaveLength(2);
+    await s.page.clock.runFor(5_100);
+    s.outcome.victim = (await settled(s.page, ['victim'])).victim;
+    await expectContained(s, 'timeout');
+    expect(s.victimCalls).toHaveLength(2);
+    for (const route of held) await route.abort().catch(() => {});
+  });
+
+  it('a network error is retried once, then the fallback stays', async () => {
+    const s = await run((page) => page.route((u) => isWidgetCall(u, 'victim'), (route) => route.abort('connectionrefused')));
+    await expectContained(s, 'network');
+    expect(s.victimCalls).toHaveLength(2);
+  });
+
+  it('a 200 that is not JSON (a proxy error page) fails as parse and never becomes markup', async () => {
+    const page502 = '<html><body><h1 id="proxy">502 Bad Gateway</h1><img src=x onerror="__pwned(\'proxy\')"></body></html>';
+    const s = await run((page) =>
+      page.route((u) => isWidgetCall(u, 'victim'), (route) => route.fulfill({ status: 200, contentType: 'text/html', headers: CORS, body: page502 })),
+    );
+    await expectContained(s, 'parse');
+    await expect(s.page.locator('#proxy').count()).resolves.toBe(0);
+  });
+
+  it('JSON of the wrong shape fails as shape', async () => {
+    const s = await run((page) => page.route((u) => isWidgetCall(u, 'victim'), (route) => json(route, 200, { results: [{ name: 'Not an envelope' }] })));
+    await expectContained(s, 'shape');
+    await expect(s.page.getByText('Not an envelope').count()).resolves.toBe(0);
+  });
+
+  it('zero products keep the fallback and say empty', async () => {
+    const s = await run((page) =>
+      page.route((u) => isWidgetCall(u, 'victim'), (route) =>
+        json(route, 200, { errMsg: null, numberofdocs: 0, success: '0', widgetType: 'trending', widgetName: 'Trending', products: [] }),
+      ),
+    );
+    await expectContained(s, 'empty');
+  });
+
+  it('a failing theme endpoint leaves every slot on its built-in theme', async () => {
+    let themeCalls = 0;
+    const s = await run((page) =>
+      page.route(
+        (u) => u.pathname === '/v1/theme',
+        (route) => {
+          themeCalls++;
+          return json(route, 500, { errMsg: 'themes unavailable' });
+        },
+      ),
+    );
+    const ids = ['victim', ...NEIGHBOURS];
+    expectRendered(s.outcome, ids);
+    for (const id of ids) {
+      const layout = String(s.outcome[id].detail.layout);
+      expect(s.outcome[id].detail.theme).toBe('vitrine-' + layout);
+      await expect(s.page.locator(`#${id} > .vitrine`).getAttribute('class')).resolves.toContain('vitrine-theme--vitrine-' + layout);
+    }
+    // One theme list per page however many slots (and one retry of the 5xx).
+    expect(themeCalls).toBe(2);
+    expect(s.opened.errors).toEqual([]);
+  });
+
+  it('storage that throws (blocked cookies and localStorage) still renders, with one visitor id in memory', async () => {
+    const s = await run((page) =>
+      page.addInitScript(() => {
+        const blocked = () => {
+          throw new DOMException('The operation is insecure.', 'SecurityError');
+        };
+        Object.defineProperty(window, 'localStorage', { get: blocked, configurable: true });
+        Object.defineProperty(Document.prototype, 'cookie', { get: blocked, set: blocked, configurable: true });
+      }),
+    );
+    const ids = ['victim', ...NEIGHBOURS];
+    expectRendered(s.outcome, ids);
+    const uids = new Set(s.widgetCalls.map((r) => new URL(r.url()).searchParams.get('site_uid')));
+    expect(uids.size).toBe(1);
+    expect([...uids][0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(s.opened.errors).toEqual([]);
+  });
+});
