@@ -74,6 +74,8 @@ export function createStateStore(dataDir: string): StateStore {
       const file = join(dataDir, FILES[part]);
       // Write then rename: a crash mid-write leaves the previous file whole.
       const temporary = `${file}.${process.pid}.tmp`;
+      // The folder may have been removed while running; recreate it rather than lose the write.
+      mkdirSync(dataDir, { recursive: true });
       writeFileSync(temporary, `${JSON.stringify(state[part], null, 1)}\n`);
       renameSync(temporary, file);
     },
