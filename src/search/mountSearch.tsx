@@ -12,6 +12,7 @@ import { SearchView, type ChangeReason } from './SearchView';
 import { chooseCardTheme } from './chooseCardTheme';
 import { createCard } from './createCard';
 import { INCLUDE_WIDGETS, readIncludeWidgets } from './includeWidgets';
+import { revealBelowHeader } from './revealBelowHeader';
 
 export interface SearchMount {
   /** A new query from a search box on this page: no reload, a new history entry. */
@@ -175,13 +176,13 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     if (!heading) return;
     if (why === 'page') {
       // The pager sits below the results; the new page starts at the top.
-      heading.scrollIntoView({ block: 'start' });
+      revealBelowHeader(win, heading);
       heading.focus({ preventScroll: true });
     } else if (focusWasInside && !view.contains(doc.activeElement)) {
       // The control that had focus is gone (a filter that changed the facet group).
       heading.focus({ preventScroll: true });
     } else if (why === 'query' && heading.getBoundingClientRect().top < 0) {
-      heading.scrollIntoView({ block: 'start' });
+      revealBelowHeader(win, heading);
     }
   }
 

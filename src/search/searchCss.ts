@@ -23,7 +23,7 @@ export const searchCss = `
 :where(.vitrine-search__facet-count){margin-left:auto;color:var(--vs-muted);font-size:.875em;font-variant-numeric:tabular-nums}
 :where(.vitrine-search__stars){color:#d97706;letter-spacing:1px}
 :where(.vitrine-search__active){display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin-bottom:12px}
-:where(.vitrine-search__chips){display:contents;list-style:none}
+:where(.vitrine-search__chips){display:flex;flex-wrap:wrap;gap:8px;list-style:none;margin:0;padding:0}
 :where(.vitrine-search__chip,.vitrine-search__clear){font:inherit;font-size:.875em;border:1px solid var(--vs-line);background:#fff;border-radius:999px;padding:4px 10px;cursor:pointer;color:inherit}
 :where(.vitrine-search__chip:hover,.vitrine-search__clear:hover){border-color:var(--vs-accent)}
 :where(.vitrine-search__clear){border:0;text-decoration:underline;padding:4px}

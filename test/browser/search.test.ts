@@ -113,6 +113,14 @@ describe.skipIf(!built)('search page on the demo storefront', () => {
     now = await expectPageToShow(second);
     expect(now.count).toBe(`${cotton.size + 1}–${cotton.total} of ${cotton.total} products`);
     expect(await page.evaluate(() => document.activeElement?.classList.contains('vitrine-search__title'))).toBe(true);
+    // Scrolled to the heading, and not hidden under the shop's sticky header.
+    const headingVisible = await page.evaluate(() => {
+      const heading = document.querySelector('.vitrine-search__title')!;
+      const r = heading.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + 5, r.top + r.height / 2);
+      return r.top >= 0 && r.bottom <= innerHeight && !!hit && heading.contains(hit);
+    });
+    expect(headingVisible).toBe(true);
     expect(now.status).toBe(`${cotton.total} products found for cotton, page 2`);
     await page.screenshot({ path: join(artifacts, 'search-2-page-two.png') });
 
