@@ -1,0 +1,120 @@
+// csp.html served with a strict nonce-based Content-Security-Policy: no 'unsafe-inline',
+// no 'unsafe-eval', no 'strict-dynamic', scripts and styles by nonce only. Every layout
+// renders, the theme's jsTemplate runs, the debug and search chunks load, and the page
+// records no `securitypolicyviolation` at all.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, ConsoleMessage } from 'playwright-core';
+import { createSandbox, type Sandbox } from '../../../demo/sandbox/createSandbox';
+import { launchChromium } from '../chromium';
+import { createFixtureServer, type FixtureServer } from '../fixtures/createFixtureServer';
+import { expectRendered, newRecordedPage, records, settled, type OpenedPage } from './harness';
+
+const SLOTS = ['csp-carousel', 'csp-matrix', 'csp-bundle'];
+const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-csp-'));
+let sandbox: Sandbox;
+let fixtures: FixtureServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+function policy(api: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'nonce-%NONCE%'",
+    "style-src 'nonce-%NONCE%'",
+    `img-src ${api}`,
+    `connect-src ${api}`,
+    "base-uri 'none'",
+    "object-src 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** Opens csp.html and waits for its slots; CSP reports also reach the console. */
+async function open(themes?: 'none'): Promise<OpenedPage & { cspConsole: string[] }> {
+  // A fresh context each time: themes are cached in localStorage across page views.
+  await context?.close();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const opened = await newRecordedPage(context);
+  const cspConsole: string[] = [];
+  opened.page.on('console', (m: ConsoleMessage) => {
+    if (/Content Security Policy/i.test(m.text())) cspConsole.push(m.text());
+  });
+  if (themes === 'none') {
+    await opened.page.route(
+      (u) => u.pathname === '/v1/theme',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"errMsg":null,"widgetThemes":[]}' }),
+    );
+  }
+  await opened.page.goto(fixtures.page('csp'));
+  return { ...opened, cspConsole };
+}
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0, dataDir });
+  fixtures = await createFixtureServer({ api: sandbox, policies: { csp: policy(sandbox.url) } });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await fixtures?.close();
+  await sandbox?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('under a strict nonce Content-Security-Policy', () => {
+  it('the page really is served with the strict policy', async () => {
+    const response = await fetch(fixtures.page('csp'));
+    const header = response.headers.get('content-security-policy') ?? '';
+    expect(header).toMatch(/script-src 'nonce-[\w+/=]+'(;|$)/);
+    expect(header).not.toMatch(/unsafe-inline|unsafe-eval|strict-dynamic/);
+  });
+
+  it('every layout renders with the org themes, the theme script runs, and nothing is blocked', async () => {
+    const opened = await open();
+    const { page } = opened;
+    const outcome = await settled(page, SLOTS);
+    expectRendered(outcome, SLOTS);
+    expect(SLOTS.map((id) => outcome[id].detail.layout)).toEqual(['carousel', 'matrix', 'bundle']);
+    expect(outcome['csp-carousel'].detail.theme).toBe('maison-carousel');
+    // maison-carousel's jsTemplate marks its root: it ran through the nonce, without eval.
+    await expect(page.locator('#csp-carousel > .vitrine').getAttribute('data-theme-script')).resolves.toBe('ran');
+    expect(outcome['csp-carousel'].detail.warning).toBeUndefined();
+    // Theme CSS applied (an injected <style nonce>): the org's serif font reaches the card.
+    await expect(page.locator('#csp-carousel .mv-card__name').first().evaluate((el) => getComputedStyle(el).fontFamily)).resolves.toMatch(/Iowan|Palatino|Georgia|serif/);
+    // The built-in stylesheet (a <link nonce>) applied too: the track scrolls sideways.
+    await expect(page.locator('#csp-carousel .vitrine__track').evaluate((el) => getComputedStyle(el).overflowX)).resolves.toBe('auto');
+    // The debug chunk loaded by nonce and labelled every slot.
+    await page.waitForFunction((ids) => ids.every((id) => document.getElementById(id)?.hasAttribute('data-vitrine-debug')), SLOTS);
+    expect(fixtures.requests).toContain('/dist/vitrine-debug.js');
+    expect(fixtures.requests).toContain('/dist/vitrine-search.js');
+    await page.waitForLoadState('load');
+    const { violations } = await records(page);
+    expect(violations).toEqual([]);
+    expect(opened.cspConsole).toEqual([]);
+    expect(opened.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('the built-in themes render every layout with no violation either', async () => {
+    const opened = await open('none');
+    const { page } = opened;
+    const outcome = await settled(page, SLOTS);
+    expectRendered(outcome, SLOTS);
+    for (const id of SLOTS) expect(outcome[id].detail.theme).toBe('vitrine-' + String(outcome[id].detail.layout));
+    // Bundle interaction re-renders under the policy too.
+    const total = page.locator('#csp-bundle .vitrine__total');
+    const before = await total.innerText();
+    await page.locator('#csp-bundle input[type=checkbox]:not([disabled])').first().uncheck();
+    await expect.poll(() => total.innerText()).not.toBe(before);
+    await page.waitForLoadState('load');
+    const { violations } = await records(page);
+    expect(violations).toEqual([]);
+    expect(opened.cspConsole).toEqual([]);
+    expect(opened.errors).toEqual([]);
+    await page.close();
+  });
+});
