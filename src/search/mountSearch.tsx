@@ -155,7 +155,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
       }
       afterChange(why, focusWasInside);
       showWidgets(result);
-      emit(slot, 'render', { query: state.query, total: result.Numberofdocs, page: state.page, products: result.Docs.length });
+      emit(slot, 'search', { query: state.query, total: result.Numberofdocs, page: state.page, products: result.Docs.length });
     } catch (e) {
       if (my !== seq) return;
       loading = false;

@@ -1,7 +1,8 @@
 // The search page of the demo storefront in Chromium, against the sandbox service:
 // search from the header box, sort, page, go back, filter by a department and a price
 // range, reload; every count and result list is checked against the sandbox's own answer.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -177,6 +178,25 @@ describe.skipIf(!built)('search page on the demo storefront', () => {
     await page.goBack();
     await expectPageToShow(await truth('linen'));
     expect(await box.inputValue()).toBe('linen');
+  });
+
+  it('has no accessibility violations axe-core can find in the results, facets and pager', async () => {
+    await page.goto(shop.url + '/search?q=cotton&filter=category_s%3Ashirts');
+    await expectPageToShow(await truth('cotton', { category_s: ['shirts'] }));
+    const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    await page.addScriptTag({ content: axeSource });
+    const violations = await page.evaluate(async () => {
+      type Rule = { id: string; nodes: { target: string[] }[] };
+      const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: Rule[]; passes: Rule[] }> } }).axe;
+      const result = await axe.run({ include: [['.vitrine-search']] }, { resultTypes: ['violations'] });
+      return {
+        found: result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        checked: result.passes.map((p) => p.id),
+      };
+    });
+    expect(violations.found).toEqual([]);
+    // The rules that matter here did run (labels, names of links and the status region).
+    expect(violations.checked).toEqual(expect.arrayContaining(['label', 'link-name', 'aria-allowed-attr']));
   });
 
   it('shows the included recommendation widgets under the results', async () => {
