@@ -226,7 +226,7 @@ describe('theme studio', () => {
     const area = page.getByLabel('Widget envelope JSON');
     await area.fill('{"products": [');
     await page.getByRole('button', { name: 'Use this envelope' }).click();
-    expect(await page.locator('.data__error').innerText()).toMatch(/^This is not JSON/);
+    await until('the JSON error', async () => /^This is not JSON/.test(await page.locator('.data__error').innerText()));
     await area.fill(JSON.stringify({
       errMsg: null, numberofdocs: 1, success: 0, widgetType: 'categoryreco', widgetName: 'Pasted',
       products: [{ name: 'Pasted Lantern', sku: 'PL-1', price: 31, smallImage: '/nope.jpg', currentPageUrl: '/products/pl-1' }],

@@ -37,33 +37,33 @@ export function DataPicker({ data, catalogue, sandboxNote, status, error, onChan
               disabled={id === 'sandbox' && !catalogue} onClick={() => set({ source: id })}>{label}</button>
           ))}
         </div>
-        {data.source === 'sandbox' && catalogue && (
-          <div class="data__fields">
-            <label>Algorithm
-              <select value={data.algorithm} onChange={(e) => set({ algorithm: e.currentTarget.value })}>
-                {catalogue.algorithms.map((a) => <option value={a.name} key={a.name}>{a.displayName}</option>)}
-              </select>
-            </label>
-            <label>Product
-              <select value={data.sku} onChange={(e) => {
-                const p = catalogue.products.find((x) => x.sku === e.currentTarget.value);
-                if (p) set({ sku: p.sku, pname: p.name });
-              }}>
-                {catalogue.products.map((p) => <option value={p.sku} key={p.sku}>{p.name}</option>)}
-              </select>
-            </label>
-            <label>Visitor
-              <input list="studio-visitors" value={data.siteUid} size={12}
-                onChange={(e) => set({ siteUid: e.currentTarget.value.trim() })} />
-              <datalist id="studio-visitors">
-                {catalogue.visitors.map((v) => <option value={v} key={v} />)}
-              </datalist>
-            </label>
-          </div>
-        )}
         {data.source === 'sandbox' && !catalogue && <span class="hint">{sandboxNote ?? 'Connecting to the sandbox…'}</span>}
         <span class="data__status" aria-live="polite">{status}</span>
       </div>
+      {data.source === 'sandbox' && catalogue && (
+        <div class="data__fields">
+          <label>Algorithm
+            <select value={data.algorithm} onChange={(e) => set({ algorithm: e.currentTarget.value })}>
+              {catalogue.algorithms.map((a) => <option value={a.name} key={a.name}>{a.displayName}</option>)}
+            </select>
+          </label>
+          <label>Product
+            <select value={data.sku} onChange={(e) => {
+              const p = catalogue.products.find((x) => x.sku === e.currentTarget.value);
+              if (p) set({ sku: p.sku, pname: p.name });
+            }}>
+              {catalogue.products.map((p) => <option value={p.sku} key={p.sku}>{p.name}</option>)}
+            </select>
+          </label>
+          <label>Visitor
+            <input list="studio-visitors" value={data.siteUid} size={12}
+              onChange={(e) => set({ siteUid: e.currentTarget.value.trim() })} />
+            <datalist id="studio-visitors">
+              {catalogue.visitors.map((v) => <option value={v} key={v} />)}
+            </datalist>
+          </label>
+        </div>
+      )}
       {data.source === 'pasted' && (
         <div class="data__paste">
           <textarea aria-label="Widget envelope JSON" spellcheck={false} value={pasted}

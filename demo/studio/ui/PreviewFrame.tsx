@@ -14,6 +14,8 @@ export interface PreviewFrameProps {
   envelope: WidgetEnvelope | null;
   layout: Layout;
   viewport: Viewport;
+  /** The last render's outcome, shown under the frame. */
+  status: RenderStatus;
   onStatus(status: RenderStatus): void;
   onAudit(violations: PlainViolation[] | null, error: string | null): void;
   onRuntimeError(message: string): void;
@@ -96,7 +98,12 @@ export function PreviewFrame(props: PreviewFrameProps) {
           style={{ width: `${width}px`, height: `${height}px`, transform: `scale(${scale})` }}
         />
       </div>
-      <p class="stage__size" aria-live="polite">
+      <p class={`render-status render-status--${props.status.state}`} aria-live="polite">
+        {props.status.state === 'ok'
+          ? `Rendered in ${props.status.ms.toFixed(1)} ms`
+          : props.status.state === 'error' ? 'Render failed' : 'Waiting for data…'}
+      </p>
+      <p class="stage__size">
         {width} px{scale < 1 ? ` · shown at ${Math.round(scale * 100)}%` : ''}
       </p>
     </div>

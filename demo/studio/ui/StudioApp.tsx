@@ -127,6 +127,13 @@ export function StudioApp() {
   // The envelope behind the preview.
   useEffect(() => {
     let current = true;
+    // A failing source keeps the data shown so far; with nothing shown yet, the sample stands in.
+    const fail = (message: string): void => {
+      if (!current) return;
+      setDataError(message);
+      setDataStatus('');
+      setBase((b) => b ?? sampleEnvelope());
+    };
     const use = (envelope: WidgetEnvelope, status: string): void => {
       if (!current) return;
       setBase(envelope);
@@ -137,11 +144,11 @@ export function StudioApp() {
       use(sampleEnvelope(), 'Sample products');
     } else if (data.source === 'pasted') {
       if (!data.pastedText) {
-        setDataError('Paste a widget envelope and choose "Use this envelope".');
+        fail('Paste a widget envelope and choose "Use this envelope".');
       } else {
         const pasted = parsePastedEnvelope(data.pastedText);
         if (pasted.ok) use(pasted.envelope, 'Pasted envelope');
-        else setDataError(pasted.error);
+        else fail(pasted.error);
       }
     } else if (client && data.sku) {
       setDataStatus('Loading…');
@@ -157,17 +164,12 @@ export function StudioApp() {
         .then((envelope) => {
           if (!current) return;
           if (envelope.products.length === 0) {
-            setDataStatus('');
-            setDataError(`${data.algorithm} has no products for this product and visitor; the preview keeps the last data. Try another visitor or product.`);
+            fail(`${data.algorithm} has no products for this product and visitor; the preview keeps the last data. Try another visitor or product.`);
             return;
           }
           use(envelope, `${envelope.products.length} products · ${Math.round(performance.now() - started)} ms`);
         })
-        .catch((e: Error) => {
-          if (!current) return;
-          setDataStatus('');
-          setDataError(`The sandbox refused: ${e.message}`);
-        });
+        .catch((e: Error) => fail(`The sandbox refused: ${e.message}`));
     }
     return () => {
       current = false;
@@ -348,9 +350,6 @@ export function StudioApp() {
                 </button>
               ))}
             </div>
-            <span class={`render-status render-status--${renderStatus.state}`} aria-live="polite">
-              {renderStatus.state === 'ok' ? `Rendered in ${renderStatus.ms.toFixed(1)} ms` : renderStatus.state === 'error' ? 'Render failed' : 'Waiting for data…'}
-            </span>
           </div>
           <DataPicker data={data} catalogue={catalogue} sandboxNote={sandboxNote} status={dataStatus} error={dataError} onChange={setData} />
           {showError && (
@@ -359,7 +358,7 @@ export function StudioApp() {
               {renderStatus.state === 'error' ? 'The preview keeps the last good render. ' : ''}<code>{showError}</code>
             </div>
           )}
-          <PreviewFrame key={theme.themeId} theme={theme} envelope={envelope} layout={layout} viewport={viewport}
+          <PreviewFrame key={theme.themeId} status={renderStatus} theme={theme} envelope={envelope} layout={layout} viewport={viewport}
             onStatus={(s) => {
               setRenderStatus(s);
               if (s.state === 'ok') setScriptError(s.warning ?? null);
