@@ -44,6 +44,8 @@ interface Indexes {
   /** All-time weighted interest, for popularity. */
   interest: Map<string, number>;
   maxInterest: number;
+  /** Reference time of the `trend` weights. */
+  now: number;
 }
 
 function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
@@ -52,28 +54,35 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
   else map.set(key, new Set([value]));
 }
 
-function buildIndexes(events: readonly StoreEvent[]): Indexes {
-  const byVisitor = new Map<string, StoreEvent[]>();
-  const viewers = new Map<string, Set<string>>();
-  const buyers = new Map<string, Set<string>>();
-  const wishers = new Map<string, Set<string>>();
-  const trend = new Map<string, number>();
-  const interest = new Map<string, number>();
-  // Recency is measured from the newest event, not the wall clock, so results
-  // depend on the history alone (stable tests, stable demo).
-  const now = events.reduce((m, e) => Math.max(m, e.at), 0);
-  for (const e of events) {
-    const list = byVisitor.get(e.visitor);
-    if (list) list.push(e);
-    else byVisitor.set(e.visitor, [e]);
-    addTo(e.type === 'view' ? viewers : e.type === 'purchase' ? buyers : wishers, e.sku, e.visitor);
-    const w = WEIGHT[e.type];
-    trend.set(e.sku, (trend.get(e.sku) ?? 0) + w * 2 ** (-(now - e.at) / HALF_LIFE_MS));
-    interest.set(e.sku, (interest.get(e.sku) ?? 0) + w);
+/** Adds one event to the indexes; `trend` decays from `now`, so a later event weighs more than 1. */
+function addEvent(i: Indexes, e: StoreEvent): void {
+  const list = i.byVisitor.get(e.visitor);
+  if (!list) i.byVisitor.set(e.visitor, [e]);
+  else {
+    list.push(e);
+    // Live events arrive in time order; anything else is put back in order.
+    if (list.length > 1 && list[list.length - 2].at > e.at) list.sort((a, b) => a.at - b.at);
   }
-  for (const list of byVisitor.values()) list.sort((a, b) => a.at - b.at);
-  const maxInterest = Math.max(1, ...interest.values());
-  return { byVisitor, viewers, buyers, wishers, trend, interest, maxInterest };
+  addTo(e.type === 'view' ? i.viewers : e.type === 'purchase' ? i.buyers : i.wishers, e.sku, e.visitor);
+  const w = WEIGHT[e.type];
+  // Shifting `now` would scale every score by the same factor, so ranks stay right
+  // without recomputing when newer events arrive.
+  i.trend.set(e.sku, (i.trend.get(e.sku) ?? 0) + w * 2 ** ((e.at - i.now) / HALF_LIFE_MS));
+  const interest = (i.interest.get(e.sku) ?? 0) + w;
+  i.interest.set(e.sku, interest);
+  i.maxInterest = Math.max(i.maxInterest, interest);
+}
+
+function buildIndexes(events: readonly StoreEvent[]): Indexes {
+  const i: Indexes = {
+    byVisitor: new Map(), viewers: new Map(), buyers: new Map(), wishers: new Map(), trend: new Map(), interest: new Map(),
+    maxInterest: 1,
+    // Recency is measured from the newest event, not the wall clock, so results
+    // depend on the history alone (stable tests, stable demo).
+    now: events.reduce((m, e) => Math.max(m, e.at), 0),
+  };
+  for (const e of [...events].sort((a, b) => a.at - b.at)) addEvent(i, e);
+  return i;
 }
 
 /** Sorts scored products best first; ties go to the lower sku so results are stable. */
@@ -89,8 +98,8 @@ function ranked(scores: Map<string, number>, bySku: Map<string, SampleProduct>, 
  * Computes every algorithm of the catalogue from the store's events:
  * co-occurrence (viewed/bought also …), recency-weighted trending, department
  * affinity, TF-IDF similarity over names and descriptions, and a visitor's own
- * history. Indexes are rebuilt lazily after live events (8,000 events take
- * about 3 ms).
+ * history. Indexes are built once (10–60 ms for the 8,300 generated
+ * events) and live events are added to them in place.
  */
 export function createRecommender(products: readonly SampleProduct[], history: readonly StoreEvent[]): Recommender {
   const events = [...history];
@@ -267,7 +276,7 @@ export function createRecommender(products: readonly SampleProduct[], history: r
   return {
     record(event) {
       events.push(event);
-      indexes = null;
+      if (indexes) addEvent(indexes, event);
     },
     recommend(algorithm, input) {
       const exclude = new Set(input.anchor ? [input.anchor.sku] : []);
