@@ -148,6 +148,24 @@ describe('live events', () => {
   });
 });
 
+describe('live events', () => {
+  it('give the same results as a recommender built with them from the start', () => {
+    const history = createHistory(catalogue);
+    const live: StoreEvent[] = [
+      ...story('live-1', 'view', [candleA, bagA, shoeA], Date.UTC(2026, 10, 5)),
+      ...story('live-2', 'view', [candleA, bagA], Date.UTC(2026, 10, 6)),
+    ];
+    const incremental = createRecommender(catalogue, history);
+    incremental.recommend('trending', {});
+    for (const e of live) incremental.record(e);
+    const rebuilt = createRecommender(catalogue, [...history, ...live]);
+    for (const algorithm of ['trending', 'viewedalsoviewed', 'trendingincategory', 'recentviews'] as const) {
+      const input = { anchor: candleA, visitor: 'live-1' };
+      expect(names(incremental.recommend(algorithm, input)), algorithm).toEqual(names(rebuilt.recommend(algorithm, input)));
+    }
+  });
+});
+
 describe('every algorithm on the generated history', () => {
   const reco = createRecommender(catalogue, createHistory(catalogue));
   const visitor = 'visitor-0001';
