@@ -19,7 +19,7 @@ export function checkPageBudgets(label, { cold, warm }, { searchChunks, noLongTa
       failures.push(`${label} (${kind}): search chunk ${loaded.join(', ')} requested on a page without a search slot${why}`);
     }
     if (noLongTasks && v.vitrineLongTasks.length) {
-      failures.push(`${label} (${kind}): ${v.vitrineLongTasks.length} long task(s) ran Vitrine: ${v.vitrineLongTasks.map((t) => `${t.ms.toFixed(0)} ms in ${t.what}`).join('; ')}`);
+      failures.push(`${label} (${kind}): ${v.vitrineLongTasks.length} long task(s) ran Vitrine: ${v.vitrineLongTasks.map((t) => `${t.ms.toFixed(0)} ms (${t.oursMs.toFixed(0)} ms in its functions) at ${t.what.replace(/https?:\/\/[^/]+/, '')}`).join('; ')}`);
     }
   }
   if (warm.requests.themes > 0) failures.push(`${label} (warm): ${warm.requests.themes} theme request(s) with themes cached (want 0)`);

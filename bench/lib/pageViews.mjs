@@ -62,7 +62,6 @@ function aggregate(views, traced) {
     requests: last.requests,
     requestsVary: new Set(views.map((v) => JSON.stringify(v.requests))).size > 1,
     evaluateMs: traced.trace ? Math.round(traced.trace.evaluateMs * 100) / 100 : null,
-    compileMs: traced.trace ? Math.round(traced.trace.compileMs * 100) / 100 : null,
     vitrineLongTasks: vitrineLong,
     allTracedLongTasks: traced.trace?.longTasks ?? [],
   };

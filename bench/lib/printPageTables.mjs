@@ -23,9 +23,9 @@ export function printPageTables(title, rows, { latencyMs, baseline, baselineName
       return r;
     }),
     [
-      'eval ms = evaluating and compiling the embed script (Chromium trace); start→last = script bytes in hand → last vitrine:render;',
+      'eval ms = evaluating the embed script, with its synchronous boot (Chromium trace); start→last = script bytes in hand → last vitrine:render;',
       'overhead = last vitrine:render − last service response in hand: Vitrine\'s own time on the critical path; × latency = overhead ÷ API latency.',
-      'long tasks = over 50 ms on the page (any script); of Vitrine = those running Vitrine\'s code (traced view).',
+      'long tasks = over 50 ms on the page (any script); of Vitrine = those where Vitrine\'s functions ran longest (traced view, JS samples).',
       ...notes,
     ],
   );

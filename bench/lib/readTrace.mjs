@@ -1,17 +1,23 @@
 /**
- * @typedef {{ name: string, ph: string, ts: number, dur?: number, pid: number, tid: number, args?: { data?: { url?: string, name?: string } , name?: string } }} TraceEvent
+ * @typedef {{ name: string, ph: string, ts: number, dur?: number, pid: number, tid: number, id?: string, args?: any }} TraceEvent
  */
 
 /** A main-thread task longer than this blocks input noticeably (the Long Tasks API threshold). */
 const longTaskUs = 50_000;
 
+/** Categories the reader needs: task boundaries, script evaluation, and JS samples (whose code ran). */
+export const traceCategories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'];
+
 /**
- * Reads a Chromium trace (devtools.timeline categories) for what one script did
- * on the renderer main threads: how long evaluating it took, and which long
- * tasks ran its code. `isOurs` decides by script URL.
+ * Reads a Chromium trace for what one script did on the renderer main threads:
+ * how long evaluating it took, and which long tasks ran its code.
+ *
+ * Promise continuations (everything after an `await`) run as microtasks, which
+ * the trace does not tie to a script URL, so a task is attributed by the JS
+ * samples of V8's profiler inside it: whose functions were on the stack.
  * @param {Buffer | string} raw the trace JSON
  * @param {(url: string) => boolean} isOurs
- * @returns {{ evaluateMs: number, compileMs: number, longTasks: Array<{ ms: number, ours: boolean, what: string }> }}
+ * @returns {{ evaluateMs: number, longTasks: Array<{ ms: number, ours: boolean, oursMs: number, othersMs: number, what: string }> }}
  */
 export function readTrace(raw, isOurs) {
   const json = JSON.parse(String(raw));
@@ -22,22 +28,76 @@ export function readTrace(raw, isOurs) {
   );
   const onMain = events.filter((e) => e.ph === 'X' && mainThreads.has(`${e.pid}:${e.tid}`));
   const urlOf = (e) => e.args?.data?.url ?? '';
-  const ours = onMain.filter((e) => isOurs(urlOf(e)));
+  const evaluateMs = onMain.filter((e) => (e.name === 'EvaluateScript' || e.name === 'v8.evaluateModule') && isOurs(urlOf(e))).reduce((t, e) => t + (e.dur ?? 0), 0) / 1000;
+  const samples = readSamples(events, isOurs);
 
-  const sum = (names) => ours.filter((e) => names.includes(e.name)).reduce((t, e) => t + (e.dur ?? 0), 0) / 1000;
-  const evaluateMs = sum(['EvaluateScript', 'v8.evaluateModule']);
-  const compileMs = sum(['v8.compile', 'v8.compileModule']);
-
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > longTaskUs);
-  const longTasks = tasks.map((task) => {
-    const end = task.ts + (task.dur ?? 0);
-    const inside = onMain.filter((e) => e !== task && e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts < end && urlOf(e));
-    const mine = inside.filter((e) => isOurs(urlOf(e)));
-    const top = (mine[0] ?? inside[0]);
-    return { ms: (task.dur ?? 0) / 1000, ours: mine.length > 0, what: top ? `${top.name} ${urlOf(top)}` : 'no script (style, layout or parsing)' };
-  });
-  return { evaluateMs, compileMs, longTasks };
+  const longTasks = onMain
+    .filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > longTaskUs)
+    .map((task) => {
+      const end = task.ts + (task.dur ?? 0);
+      let oursUs = 0;
+      let othersUs = 0;
+      for (const s of samples.get(task.pid) ?? []) {
+        if (s.t < task.ts || s.t >= end) continue;
+        if (s.owner === 'ours') oursUs += s.dt;
+        else if (s.owner === 'others') othersUs += s.dt;
+      }
+      const named = onMain.find((e) => e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts < end && urlOf(e) && isOurs(urlOf(e)));
+      const top = named ?? onMain.find((e) => e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts < end && urlOf(e));
+      return {
+        ms: (task.dur ?? 0) / 1000,
+        // Ours when our functions ran longer in it than anyone else's script.
+        ours: oursUs > 0 && oursUs >= othersUs,
+        oursMs: oursUs / 1000,
+        othersMs: othersUs / 1000,
+        what: top ? `${top.name} ${urlOf(top)}` : 'no script event',
+      };
+    });
+  return { evaluateMs, longTasks };
 }
 
-/** Categories the reader needs: task boundaries, script evaluation and compile. */
-export const traceCategories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'v8.execute', 'blink.user_timing'];
+/**
+ * JS samples per renderer process: time, the gap to the next sample, and
+ * whose code was on the stack ('ours', 'others', or 'browser' for none).
+ * @returns {Map<number, Array<{ t: number, dt: number, owner: 'ours' | 'others' | 'browser' }>>}
+ */
+function readSamples(events, isOurs) {
+  const profiles = new Map();
+  for (const e of events) {
+    if (e.ph !== 'P') continue;
+    const key = `${e.pid}:${e.id}`;
+    if (e.name === 'Profile') profiles.set(key, { pid: e.pid, t: e.args.data.startTime, nodes: new Map(), raw: [] });
+    if (e.name !== 'ProfileChunk') continue;
+    const p = profiles.get(key);
+    const cpu = e.args?.data?.cpuProfile;
+    if (!p || !cpu) continue;
+    for (const n of cpu.nodes ?? []) p.nodes.set(n.id, { url: n.callFrame?.url ?? '', parent: n.parent });
+    const deltas = e.args.data.timeDeltas ?? [];
+    (cpu.samples ?? []).forEach((id, i) => {
+      p.t += deltas[i] ?? 0;
+      p.raw.push({ t: p.t, id });
+    });
+  }
+  const out = new Map();
+  for (const p of profiles.values()) {
+    const owner = new Map();
+    const ownerOf = (id) => {
+      if (owner.has(id)) return owner.get(id);
+      let who = 'browser';
+      for (let n = id; n != null; n = p.nodes.get(n)?.parent) {
+        const url = p.nodes.get(n)?.url;
+        if (url && isOurs(url)) {
+          who = 'ours';
+          break;
+        }
+        if (url && who === 'browser') who = 'others';
+      }
+      owner.set(id, who);
+      return who;
+    };
+    const list = out.get(p.pid) ?? [];
+    p.raw.forEach((s, i) => list.push({ t: s.t, dt: (p.raw[i + 1]?.t ?? s.t) - s.t, owner: ownerOf(s.id) }));
+    out.set(p.pid, list);
+  }
+  return out;
+}

@@ -23,7 +23,7 @@ export const isVitrineScript = (url) => /\/vitrine[^/]*\.m?js(\?|$)/.test(url) |
  * @property {number} longTasks long tasks on the page (any script)
  * @property {number} cls cumulative layout shift
  * @property {{ total: number, widgets: number, distinctWidgets: number, themes: number, otherApi: number, preflights: number | null, scripts: string[] }} requests
- * @property {{ evaluateMs: number, compileMs: number, longTasks: Array<{ ms: number, ours: boolean, what: string }> } | null} trace
+ * @property {{ evaluateMs: number, longTasks: Array<{ ms: number, ours: boolean, oursMs: number, othersMs: number, what: string }> } | null} trace
  */
 
 /**
