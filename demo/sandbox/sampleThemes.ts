@@ -76,7 +76,7 @@ const gridCss = `.vitrine-theme--maison-grid { --mv-ink: #1d1c1a; --mv-muted: #6
 }
 .vitrine-theme--maison-grid .mv-grid__list {
   list-style: none; margin: 0; padding: 0; display: grid; gap: 28px 20px;
-  grid-template-columns: repeat(auto-fill, minmax(180px, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(min(150px, 44%), 1fr));
 }
 .vitrine-theme--maison-grid .mv-grid__link { display: flex; flex-direction: column; gap: 3px; color: inherit; text-decoration: none; }
 .vitrine-theme--maison-grid .mv-grid__img {

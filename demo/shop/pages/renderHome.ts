@@ -16,8 +16,10 @@ export function renderHome(ctx: ShopContext): string {
     <p class="eyebrow">Autumn collection</p>
     <h1>Made to last. Chosen with care.</h1>
     <p>Knitwear from small mills, shoes made to be resoled, and stoneware thrown in Provence.</p>
-    <a class="button" href="/collections/knitwear">Shop knitwear</a>
-    <a class="button button--ghost" href="/collections/outerwear">Discover coats</a>
+    <div class="hero__actions">
+      <a class="button" href="/collections/knitwear">Shop knitwear</a>
+      <a class="button button--ghost" href="/collections/outerwear">Discover coats</a>
+    </div>
   </div>
 </section>
 
