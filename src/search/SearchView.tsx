@@ -27,6 +27,11 @@ export interface SearchViewProps {
   headingRef: Ref<HTMLHeadingElement>;
   /** 1 when the results are the page's main content (no other h1), else 2. */
   headingLevel: 1 | 2;
+  /** Small screens show the facets behind a toggle, so results come first. */
+  filtersOpen: boolean;
+  onToggleFilters: () => void;
+  /** Id of the facet panel, for the toggle's aria-controls. */
+  facetsId: string;
 }
 
 const STAR = '★';
@@ -203,8 +208,9 @@ export function SearchView(props: SearchViewProps) {
   const sorts = answer.SearchEntities;
   const n = (x: number) => x.toLocaleString(locale);
   const hasFilters = Object.keys(answered.filters).length > 0;
+  const activeCount = Object.keys(state.filters).reduce((sum, field) => sum + state.filters[field].length, 0);
   return (
-    <div class={'vitrine-search' + (props.loading ? ' vitrine-search--loading' : '')}>
+    <div class={'vitrine-search' + (props.loading ? ' vitrine-search--loading' : '') + (props.filtersOpen ? ' vitrine-search--filters-open' : '')}>
       <p class="vitrine-search__sr" role="status" aria-live="polite" aria-atomic="true">
         {props.announcement}
       </p>
@@ -227,6 +233,18 @@ export function SearchView(props: SearchViewProps) {
               ? `${n(first)}–${n(last)} of ${n(total)} products`
               : `${n(total)} ${total === 1 ? 'product' : 'products'}`}
         </p>
+        {answer.facetcount.length > 0 && (
+          <button
+            type="button"
+            class="vitrine-search__filter-toggle"
+            aria-expanded={props.filtersOpen ? 'true' : 'false'}
+            aria-controls={props.facetsId}
+            onClick={props.onToggleFilters}
+          >
+            Filters
+            {activeCount > 0 && <span class="vitrine-search__filter-count"> ({activeCount})</span>}
+          </button>
+        )}
         {sorts.length > 0 && (
           <label class="vitrine-search__sort">
             <span class="vitrine-search__sort-label">Sort by</span>
@@ -252,7 +270,7 @@ export function SearchView(props: SearchViewProps) {
       )}
       <div class="vitrine-search__body">
         {(answer.facetcount.length > 0 || Object.keys(state.filters).length > 0) && (
-          <section class="vitrine-search__facets" aria-label="Filters">
+          <section class="vitrine-search__facets" id={props.facetsId} aria-label="Filters">
             <ActiveFilters state={state} facets={answer.facetcount} onChange={onChange} />
             {answer.facetcount.map((facet) => (
               <Facet key={facet.repoFieldName} facet={facet} state={state} locale={locale} onChange={onChange} />

@@ -65,6 +65,8 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
   let announcement = '';
   let seq = 0;
   let mounted = false;
+  let filtersOpen = false;
+  const facetsId = (slot.id || 'vitrine-search') + '-filters';
   let card: ((doc: SearchDocument, index: number) => ComponentChildren) | null = null;
   let listClass = '';
 
@@ -90,6 +92,12 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
         onChange={change}
         headingRef={headingRef}
         headingLevel={headingLevel}
+        filtersOpen={filtersOpen}
+        onToggleFilters={() => {
+          filtersOpen = !filtersOpen;
+          paint();
+        }}
+        facetsId={facetsId}
       />,
       view,
     );

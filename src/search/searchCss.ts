@@ -13,7 +13,8 @@ export const searchCss = `
 :where(.vitrine-search__select){font:inherit;padding:6px 28px 6px 10px;border:1px solid var(--vs-line);border-radius:var(--vs-radius);background:#fff}
 :where(.vitrine-search__body){display:grid;grid-template-columns:minmax(180px,240px) 1fr;gap:var(--vs-gap);align-items:start}
 :where(.vitrine-search__body > .vitrine-search__results:only-child){grid-column:1 / -1}
-@media (max-width:720px){:where(.vitrine-search__body){grid-template-columns:1fr}}
+:where(.vitrine-search__filter-toggle){display:none;font:inherit;padding:6px 12px;border:1px solid var(--vs-line);border-radius:var(--vs-radius);background:#fff;color:inherit;cursor:pointer}
+@media (max-width:720px){:where(.vitrine-search){--vs-gap:16px}:where(.vitrine-search__body){grid-template-columns:1fr}:where(.vitrine-search__filter-toggle){display:inline-block}:where(.vitrine-search:not(.vitrine-search--filters-open) .vitrine-search__facets){display:none}}
 :where(.vitrine-search__facet){border:0;border-top:1px solid var(--vs-line);margin:0;padding:12px 0}
 :where(.vitrine-search__facet-title){padding:0;font-weight:600;margin-bottom:6px}
 :where(.vitrine-search__options){list-style:none;margin:0;padding:0}
@@ -29,7 +30,7 @@ export const searchCss = `
 :where(.vitrine-search__clear){border:0;text-decoration:underline;padding:4px}
 :where(.vitrine-search__results){min-width:0;transition:opacity .15s}
 :where(.vitrine-search--loading .vitrine-search__results){opacity:.55}
-:where(.vitrine-search__list){list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(180px,1fr));gap:var(--vs-gap)}
+:where(.vitrine-search__list){list-style:none;margin:0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:var(--vs-gap)}
 :where(.vitrine-search__item){min-width:0}
 :where(.vitrine-search__card){display:flex;flex-direction:column;gap:6px;color:inherit;text-decoration:none}
 :where(.vitrine-search__image){display:block;width:100%;height:auto;aspect-ratio:1;object-fit:cover;border-radius:var(--vs-radius);background:#f3f4f6}
