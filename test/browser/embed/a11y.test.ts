@@ -1,0 +1,190 @@
+// Accessibility on a11y.html: axe-core over each layout's widget (with the org's themes
+// and with the built-in ones) finds nothing serious or critical, and the carousel works
+// from the keyboard alone, announcing its slides, as the WAI-ARIA carousel pattern asks.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createSandbox, type Sandbox } from '../../../demo/sandbox/createSandbox';
+import { launchChromium } from '../chromium';
+import { createFixtureServer, type FixtureServer } from '../fixtures/createFixtureServer';
+import { expectRendered, newRecordedPage, settled } from './harness';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const SLOTS = ['a11y-carousel', 'a11y-matrix', 'a11y-bundle'];
+const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-a11y-'));
+let sandbox: Sandbox;
+let fixtures: FixtureServer;
+let browser: Browser;
+let context: BrowserContext | undefined;
+
+interface Finding {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** a11y.html in a fresh context; `builtin` answers the theme list with no themes. */
+async function open(themes: 'org' | 'builtin', reducedMotion: 'reduce' | 'no-preference' = 'no-preference'): Promise<Page> {
+  await context?.close();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion });
+  const { page, errors } = await newRecordedPage(context);
+  if (themes === 'builtin') {
+    await page.route(
+      (u) => u.pathname === '/v1/theme',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"errMsg":null,"widgetThemes":[]}' }),
+    );
+  }
+  await page.goto(fixtures.page('a11y'));
+  const outcome = await settled(page, SLOTS);
+  expectRendered(outcome, SLOTS);
+  for (const id of SLOTS) expect(outcome[id].detail.theme, id).toMatch(themes === 'builtin' ? /^vitrine-/ : /^maison-/);
+  expect(errors).toEqual([]);
+  return page;
+}
+
+/** axe-core over one slot, serious and critical findings only. */
+async function axe(page: Page, id: string): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  return page.evaluate(async (selector) => {
+    const run = (window as unknown as { axe: { run: (ctx: string, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe.run;
+    const result = await run(selector, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => String(n.target)) }));
+  }, '#' + id);
+}
+
+const scrollLeft = (page: Page) => page.locator('#a11y-carousel .vitrine__track').evaluate((el) => el.scrollLeft);
+
+/** Waits until the track stops moving (smooth scrolling takes a few hundred ms). */
+async function settledScroll(page: Page): Promise<number> {
+  let last = -1;
+  for (let i = 0; i < 40; i++) {
+    const now = await scrollLeft(page);
+    if (now === last) return now;
+    last = now;
+    await page.waitForTimeout(100);
+  }
+  return last;
+}
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0, dataDir });
+  fixtures = await createFixtureServer({ api: sandbox });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await fixtures?.close();
+  await sandbox?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+for (const themes of ['org', 'builtin'] as const) {
+  describe(`axe-core finds nothing serious or critical with the ${themes === 'org' ? "org's" : 'built-in'} themes`, () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await open(themes);
+    });
+
+    it('in the matrix and bundle layouts', async () => {
+      expect(await axe(page, 'a11y-matrix')).toEqual([]);
+      expect(await axe(page, 'a11y-bundle')).toEqual([]);
+    });
+
+    // Known defect: the track is a <ul> whose children are <li role="group"> slides, which
+    // breaks list semantics (axe "list", serious). A non-list track element would fix it.
+    it.fails('in the carousel layout', async () => {
+      expect(await axe(page, 'a11y-carousel')).toEqual([]);
+    });
+  });
+}
+
+describe('the carousel from the keyboard', () => {
+  let page: Page;
+  let start: number;
+  const track = () => page.locator('#a11y-carousel .vitrine__track');
+
+  beforeAll(async () => {
+    page = await open('builtin');
+    start = await settledScroll(page);
+  });
+
+  it('is a labelled carousel region whose slides are labelled groups "n of N: name"', async () => {
+    const region = page.getByRole('region', { name: 'Trending this week' });
+    await expect(region.getAttribute('aria-roledescription')).resolves.toBe('carousel');
+    const slides = region.getByRole('group');
+    const count = await slides.count();
+    expect(count).toBeGreaterThan(4);
+    const labels = await slides.evaluateAll((els) => els.map((el) => [el.getAttribute('aria-roledescription'), el.getAttribute('aria-label')]));
+    const names = await page.locator('#a11y-carousel .vitrine__name').allTextContents();
+    expect(labels).toEqual(names.map((name, i) => ['slide', `${i + 1} of ${count}: ${name}`]));
+  });
+
+  // Known defect: the track's 4 px padding makes scroll snapping rest at scrollLeft 4, and
+  // "Previous" is only disabled below 2 px, so it shows (and takes a Tab stop) at the start.
+  it.fails('at the start "Previous" is disabled, so Tab from the link before lands on the track', async () => {
+    await expect(page.locator('#a11y-carousel [data-dir="prev"]').isDisabled()).resolves.toBe(true);
+    await page.locator('#before').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.className)).resolves.toContain('vitrine__track');
+  });
+
+  /** Each scenario starts with the track at its first product. */
+  async function rewind(): Promise<void> {
+    await track().evaluate((el) => el.scrollTo({ left: 0, behavior: 'instant' }));
+    expect(await settledScroll(page)).toBe(start);
+  }
+
+  it('the arrow keys, Home and End scroll the focused track and the live region says what is in view', async () => {
+    await rewind();
+    await track().focus();
+    await page.keyboard.press('ArrowRight');
+    const moved = await settledScroll(page);
+    expect(moved).toBeGreaterThan(start + 100);
+    const live = page.locator('#a11y-carousel [aria-live="polite"]');
+    // The products now in view are announced (not the first ones any more).
+    await expect.poll(() => live.textContent(), { timeout: 3000 }).toMatch(/^Products ([2-9]|\d\d+) to \d+ of \d+$/);
+    await page.keyboard.press('ArrowLeft');
+    expect(await settledScroll(page)).toBeLessThan(moved);
+    await page.keyboard.press('End');
+    const end = await settledScroll(page);
+    expect(end).toBe(await track().evaluate((el) => el.scrollWidth - el.clientWidth));
+    await expect(page.locator('#a11y-carousel [data-dir="next"]').isDisabled()).resolves.toBe(true);
+    await page.keyboard.press('Home');
+    expect(await settledScroll(page)).toBe(start);
+  });
+
+  it('"Next" and "Previous" buttons page through with Enter and Space', async () => {
+    await rewind();
+    const next = page.getByRole('button', { name: 'Next products' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    const paged = await settledScroll(page);
+    expect(paged).toBeGreaterThan(start + 100);
+    const prev = page.getByRole('button', { name: 'Previous products' });
+    await expect(prev.isDisabled()).resolves.toBe(false);
+    await prev.focus();
+    await page.keyboard.press('Space');
+    expect(await settledScroll(page)).toBe(start);
+  });
+
+  it('Tab walks through the track and every product link, then on past the carousel', async () => {
+    await rewind();
+    await page.locator('#before').focus();
+    const count = await page.locator('#a11y-carousel .vitrine__slide').count();
+    const stops: string[] = [];
+    for (let i = 0; i < count + 5 && stops[stops.length - 1] !== 'after'; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await page.evaluate(() => document.activeElement?.id || document.activeElement?.className || document.activeElement?.localName || ''));
+    }
+    expect(stops.filter((s) => s.includes('vitrine__track'))).toHaveLength(1);
+    expect(stops.filter((s) => s.includes('vitrine__link'))).toHaveLength(count);
+    expect(stops[stops.length - 1]).toBe('after');
+  });
+});
