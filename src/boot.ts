@@ -78,12 +78,10 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       /* a broken chunk never reaches the page */
     }
   };
-  const load = (name: string) => {
-    const chunk = doc.createElement('script');
-    chunk.src = config!.assetBase + 'vitrine-' + name + '.js';
-    chunk.nonce = config!.nonce || '';
-    doc.head.appendChild(chunk);
-  };
+  /** Adds a script, stylesheet or hint to the head, with the page's nonce. */
+  const add = <K extends 'script' | 'link'>(tag: K, props: Partial<HTMLElementTagNameMap[K]>) =>
+    doc.head.appendChild(Object.assign(doc.createElement(tag), { nonce: config!.nonce || '' }, props));
+  const load = (name: string) => add('script', { src: config!.assetBase + 'vitrine-' + name + '.js' });
 
   const api: VitrineApi = {
     version: __VITRINE_VERSION__,
@@ -110,26 +108,15 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   }
 
   // The first widget call needs DNS, TCP and TLS to the API: start them while the page parses.
-  const link = doc.createElement('link');
-  link.rel = 'preconnect';
-  link.href = new URL(config.baseUrl).origin;
-  link.crossOrigin = '';
-  doc.head.appendChild(link);
-
+  add('link', { rel: 'preconnect', href: new URL(config.baseUrl).origin, crossOrigin: '' });
   // The built-in stylesheet loads beside the data; a widget waits for it (3 s at most) so
   // it never flashes unstyled. A merchant who links it already is not sent it twice.
-  let styled: Promise<unknown> = Promise.resolve();
-  if (!doc.querySelector('link[href$="vitrine.css"]')) {
-    const sheet = doc.createElement('link');
-    sheet.rel = 'stylesheet';
-    sheet.href = config.assetBase + 'vitrine.css';
-    sheet.nonce = config.nonce || '';
-    styled = new Promise((done) => {
-      sheet.onload = sheet.onerror = done;
+  const styled =
+    doc.querySelector('link[href$="vitrine.css"]') ||
+    new Promise((done) => {
+      add('link', { rel: 'stylesheet', href: config.assetBase + 'vitrine.css', onload: done, onerror: done });
       setTimeout(done, 3000);
     });
-    doc.head.appendChild(sheet);
-  }
 
   const request = createRequester({ ...config, fetch: win.fetch.bind(win) });
   const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
@@ -174,7 +161,6 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       if (!products.length) return fail(el, 'empty', algorithm + ' returned no products', diagnostics);
       const choice = chooseTheme(list, spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
       const root = state.root || doc.createElement('div');
-      const p = c.product;
       const options = {
         envelope: { ...envelope, products },
         layout: choice.layout as Layout,
@@ -183,7 +169,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
         locale: c.locale,
         currency: c.currency,
         nonce: config!.nonce,
-        anchor: p && p.name ? { name: p.name, sku: p.sku || '', price: p.price || '', smallImage: p.image || '', currentPageUrl: p.url || '' } : null,
+        anchor: c.product,
       };
       let result = mountWidget(root, options);
       if (!result.ok) {

@@ -24,8 +24,6 @@ export interface RequestOptions {
 
 export type Requester = (path: string, query?: Query, init?: RequestOptions) => Promise<unknown>;
 
-const retried = (e: ApiError) => e.kind == 'network' || e.kind == 'timeout' || e.kind == 'server';
-
 /**
  * One requester per page and account: it owns the page-wide stop after a 403 and the
  * Retry-After wait after a 429, so every caller shares them.
@@ -33,7 +31,7 @@ const retried = (e: ApiError) => e.kind == 'network' || e.kind == 'timeout' || e
 export function createRequester(options: RequesterOptions): Requester {
   const { orgId, apiKey, fetch: fetchFn, timeoutMs = 5000, retryDelayMs = 300, now = Date.now } = options;
   const base = options.baseUrl.replace(/\/+$/, '');
-  let quotaSpent: ApiError | undefined;
+  let stopped: ApiError | undefined;
   let notBefore = 0;
 
   async function attempt(url: string, init: RequestOptions): Promise<unknown> {
@@ -43,17 +41,17 @@ export function createRequester(options: RequesterOptions): Requester {
     let text: string;
     try {
       response = await fetchFn(url, {
-        method: init.method || 'GET',
+        method: init.method,
         headers: init.bearer
           ? { Authorization: 'Bearer ' + apiKey }
           : { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Service-Access-Token': apiKey, 'X-Service-orgId': orgId },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        body: init.body ? JSON.stringify(init.body) : undefined,
         signal: controller.signal,
         credentials: 'omit',
       });
       text = await response.text();
     } catch {
-      throw apiError(controller.signal.aborted ? 'timeout' : 'network', controller.signal.aborted ? `no answer in ${timeoutMs} ms` : 'network error');
+      throw controller.signal.aborted ? apiError('timeout', `no answer in ${timeoutMs} ms`) : apiError('network', 'network error');
     } finally {
       clearTimeout(timer);
     }
@@ -62,37 +60,34 @@ export function createRequester(options: RequesterOptions): Requester {
     try {
       body = JSON.parse(text);
     } catch {
-      /* checked below */
+      /* not JSON: a failure below */
     }
     const errMsg = typeof body?.errMsg == 'string' ? body.errMsg : null;
-    const say = (what: string) => `${what} (${status})` + (errMsg ? ': ' + errMsg : '');
-    if (status == 429) {
-      const seconds = Number(response.headers.get('Retry-After'));
-      notBefore = now() + (seconds > 0 ? seconds : 60) * 1000;
-    }
+    if (status == 429) notBefore = now() + (+response.headers.get('Retry-After')! || 60) * 1000;
     if (status > 299 || status < 200) {
-      throw apiError(status == 403 ? 'quota' : status == 429 ? 'rate' : status > 499 ? 'server' : 'request', say(status == 403 ? 'credit quota exceeded' : 'request failed'), status, errMsg);
+      const kind = status == 403 ? 'quota' : status == 429 ? 'rate' : status > 499 ? 'server' : 'request';
+      throw apiError(kind, `${kind == 'quota' ? 'credit quota exceeded' : 'request failed'} (${status})${errMsg ? ': ' + errMsg : ''}`, status, errMsg);
     }
-    if (body === undefined) throw apiError('parse', 'answer is not JSON', status);
+    if (!body) throw apiError('parse', 'answer is not JSON', status);
     return body;
   }
 
   return async (path, query = {}, init = {}) => {
-    if (quotaSpent) throw quotaSpent;
-    if (now() < notBefore) throw apiError('rate', 'waiting for Retry-After', 429);
     const params = new URLSearchParams();
-    for (const key of Object.keys(query)) if (query[key] != null) params.set(key, String(query[key]));
+    for (const key in query) if (query[key] != null) params.set(key, '' + query[key]);
     const url = base + path + (params + '' ? '?' + params : '');
-    try {
-      return await attempt(url, init).catch(async (error: ApiError) => {
-        if (!retried(error)) throw error;
+    for (let tries = 2; ; ) {
+      if (stopped) throw stopped;
+      if (now() < notBefore) throw apiError('rate', 'waiting for Retry-After', 429);
+      try {
+        return await attempt(url, init);
+      } catch (error) {
+        const kind = (error as ApiError).kind;
+        if (kind == 'quota') stopped = error as ApiError;
+        // Network, timeout and 5xx get one more try after 1–2 × the delay.
+        if (!--tries || (kind != 'network' && kind != 'timeout' && kind != 'server')) throw error;
         await new Promise((resolve) => setTimeout(resolve, retryDelayMs * (1 + Math.random())));
-        if (quotaSpent) throw quotaSpent;
-        return attempt(url, init);
-      });
-    } catch (error) {
-      if ((error as ApiError).kind == 'quota') quotaSpent = error as ApiError;
-      throw error;
+      }
     }
   };
 }

@@ -1,10 +1,8 @@
-export interface PageProduct {
-  name?: string;
-  sku?: string;
-  price?: string;
+import type { WidgetProduct } from '../types/interface';
+
+/** The page's own product, in the shape widget products have (the bundle shows it first). */
+export interface PageProduct extends Partial<WidgetProduct> {
   currency?: string;
-  image?: string;
-  url?: string;
 }
 
 type Json = Record<string, any>;
@@ -39,8 +37,8 @@ export function readProduct(doc: Document): PageProduct | null {
       sku: str(p.sku) || str(p.productID) || str(p.mpn),
       price: str(offer?.price) || str(offer?.lowPrice),
       currency: str(offer?.priceCurrency),
-      image: str(image) || str(image?.url),
-      url: str(p.url),
+      smallImage: str(image) || str(image?.url),
+      currentPageUrl: str(p.url),
     };
   }
   const meta = (key: string) => str(doc.querySelector(`meta[property="${key}"],meta[name="${key}"]`)?.getAttribute('content'));
@@ -50,8 +48,8 @@ export function readProduct(doc: Document): PageProduct | null {
         sku: meta('product:retailer_item_id'),
         price: meta('product:price:amount'),
         currency: meta('product:price:currency'),
-        image: meta('og:image'),
-        url: meta('og:url'),
+        smallImage: meta('og:image'),
+        currentPageUrl: meta('og:url'),
       }
     : null;
 }

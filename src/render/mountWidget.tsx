@@ -24,7 +24,7 @@ export interface MountOptions {
   /** CSP nonce for the styles and theme script Vitrine adds. */
   nonce?: string;
   /** Bundle layout: the page's own product, shown first and always included. */
-  anchor?: WidgetProduct | null;
+  anchor?: Partial<WidgetProduct> | null;
 }
 
 /** `warning`: the widget rendered but its theme script did not run. */
@@ -74,8 +74,8 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
     if (isWholeWidget(template)) html = sanitizeHtml(renderTemplate(template, view), doc);
     else {
       cards = view.products.map(card);
-      if (layout == 'bundle' && options.anchor) {
-        const p = buildProductView(options.anchor, -1, format);
+      if (layout == 'bundle' && options.anchor?.name) {
+        const p = buildProductView(options.anchor as WidgetProduct, -1, format);
         anchor = { view: p, card: card(p) };
       }
     }

@@ -41,8 +41,8 @@ describe('fetchWidget', () => {
 describe('parseEnvelope', () => {
   it('accepts the variants interface.md lists', () => {
     const e = parseEnvelope({ errMsg: null, success: 0, widgetType: 'categoryreco', widgetName: null, products: [{ name: 'A', sku: 1, price: 9.5, smallImage: '/a', currentPageUrl: '/p/a' }] });
-    expect(e.products[0]).toMatchObject({ name: 'A', sku: '1', price: 9.5 });
-    expect(e.customValues).toEqual({});
+    expect(e.products[0]).toMatchObject({ name: 'A', sku: 1, price: 9.5 });
+    expect(e.widgetName).toBeNull();
   });
   it('rejects an answer that is not an envelope', () => {
     expect(() => parseEnvelope([1, 2])).toThrow(/not a widget envelope/);

@@ -50,8 +50,15 @@ describe('buildSearchRequest', () => {
     });
   });
 
+  it('asks for the configured page size with pageSize 0 and an explicit start', () => {
+    expect(buildSearchRequest({ orgId, query: 'x', pageSize: 0, start: 48 }, 'table')).toMatchObject({ start: '48', rows: '0' });
+    expect(buildSearchRequest({ orgId, query: 'x', pageSize: 0, start: 48 }, 'sample')).toMatchObject({
+      pagination: { start: 48, row: 0 },
+    });
+  });
+
   it('refuses a page that is not a positive integer and a missing orgId', () => {
-    expect(() => buildSearchRequest({ orgId, query: 'x', page: 0 }, 'table')).toThrow(/page must be a positive integer/);
+    expect(() => buildSearchRequest({ orgId, query: 'x', page: 0 }, 'table')).toThrow(/page must be an integer >= 1/);
     expect(() => buildSearchRequest({ orgId, query: 'x', pageSize: 2.5 }, 'table')).toThrow(/pageSize/);
     expect(() => buildSearchRequest({ orgId: '', query: 'x' }, 'table')).toThrow(/orgId is required/);
   });

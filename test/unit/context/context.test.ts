@@ -30,7 +30,7 @@ describe('readProduct', () => {
   it('reads a schema.org Product in JSON-LD, also inside @graph', () => {
     document.head.innerHTML = `<script type="application/ld+json">{ broken</script>
       <script type="application/ld+json">{"@graph":[{"@type":"WebPage"},{"@type":"Product","name":"Wool Coat","sku":"C-1","image":["/c.png"],"offers":{"price":"120.00","priceCurrency":"EUR"}}]}</script>`;
-    expect(readProduct(document)).toMatchObject({ name: 'Wool Coat', sku: 'C-1', price: '120.00', currency: 'EUR', image: '/c.png' });
+    expect(readProduct(document)).toMatchObject({ name: 'Wool Coat', sku: 'C-1', price: '120.00', currency: 'EUR', smallImage: '/c.png' });
   });
   it('falls back to Open Graph product tags', () => {
     document.head.innerHTML = '<meta property="og:type" content="product"><meta property="og:title" content="Mug"><meta property="product:retailer_item_id" content="M-9">';
