@@ -59,6 +59,8 @@ export interface SandboxHandlerOptions {
 const DEFAULT_MAX_PRODUCTS = 12;
 /** Several slots on one product page each carry the product: count it as one view. */
 const SAME_VIEW_WINDOW_MS = 10 * 60_000;
+/** The request log keeps this many entries: plenty for a test, bounded for a demo left running for days. */
+const MAX_RECORDED = 10_000;
 /** Configuration bodies are small; anything bigger is a mistake. */
 const MAX_BODY_BYTES = 1_000_000;
 
@@ -329,6 +331,7 @@ export function createSandboxHandler(o: SandboxHandlerOptions): (req: IncomingMe
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
       o.requests.push({ method: req.method ?? 'GET', path, query, headers, status: res.statusCode });
+      if (o.requests.length > MAX_RECORDED) o.requests.splice(0, o.requests.length - MAX_RECORDED);
       if (o.log) console.log(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started} ms`);
     });
 
