@@ -78,6 +78,10 @@ describe.skipIf(!built)('search page on the demo storefront', () => {
     page.on('pageerror', (error) => {
       throw error;
     });
+    // The page's own globals before any script runs, to see what Vitrine adds.
+    await page.addInitScript(() => {
+      (window as unknown as { __globalsBefore: string[] }).__globalsBefore = Object.getOwnPropertyNames(window);
+    });
   });
 
   afterAll(async () => {
@@ -169,6 +173,13 @@ describe.skipIf(!built)('search page on the demo storefront', () => {
     await expectPageToShow(await truth('linen'));
     const box = page.locator('[data-vitrine-searchbox] input[name="q"]');
     expect(await box.inputValue()).toBe('linen');
+    // The search chunk was fetched, and it added no global: `Vitrine` is the core's.
+    const added = await page.evaluate(() => {
+      const before = (window as unknown as { __globalsBefore: string[] }).__globalsBefore;
+      return Object.getOwnPropertyNames(window).filter((k) => !before.includes(k) && k !== '__globalsBefore');
+    });
+    expect(added).toEqual(['Vitrine']);
+    expect(await page.evaluate(() => Array.from(document.scripts, (s) => new URL(s.src || location.href).pathname))).toContain('/dist/vitrine-search.js');
     await box.fill('wool');
     await box.press('Enter');
     await page.waitForURL(/q=wool/);
