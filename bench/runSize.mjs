@@ -1,5 +1,8 @@
 // Part 1 of `npm run bench`: bytes of every shipped file beside the peers.
-import { measureDist, checkEmbedBudget, embedBudgetGzip } from './size.mjs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { measureDist, checkEmbedBudget, embedBudgetGzip, distDir } from './size.mjs';
+import { measureBytes } from './lib/measureBytes.mjs';
 import { measurePeers } from './measurePeers.mjs';
 import { printTable } from './lib/printTable.mjs';
 import { formatRatio } from './lib/ratio.mjs';
@@ -25,6 +28,7 @@ export async function runSize() {
       `best reco peer (smallest that fetches recommendations): ${best.name}, ${best.gzip} B gzip; smallest peer of any kind: ${smallest.name}, ${smallest.gzip} B gzip.`,
       'Peers are bundled from bench/peers/*.js with esbuild: bundle, minify, iife, es2020 — the embed\'s settings.',
       ...peers.filter((p) => p.note).map((p) => p.note),
+      ...styles().map((c) => `Not in the table: ${c.file}, ${c.raw} B raw, ${c.gzip} B gzip, ${c.brotli} B brotli — the embed's stylesheet (peers' CSS is not counted either).`),
     ],
   );
 
@@ -32,4 +36,12 @@ export async function runSize() {
   if (budget.error) failures.push(`size: ${budget.error}`);
   else console.log(`budget: dist/vitrine.js ${budget.gzip} B gzip of ${embedBudgetGzip} B (${((budget.gzip / embedBudgetGzip) * 100).toFixed(1)}%) — ok`);
   return { results: { dist, peers: peers.map(({ note, ...p }) => p), bestRecoPeer: best.name }, failures };
+}
+
+/** Stylesheets in dist/: shipped too, but the table compares scripts. */
+function styles() {
+  if (!existsSync(distDir)) return [];
+  return readdirSync(distDir)
+    .filter((f) => f.endsWith('.css'))
+    .map((f) => ({ file: `dist/${f}`, ...measureBytes(readFileSync(join(distDir, f))) }));
 }
