@@ -1,9 +1,11 @@
 // Size of what Vitrine ships, and the budget of the script tag merchants paste.
-//   node bench/size.mjs     prints raw/gzip/brotli of dist/vitrine.js, exits 1 above budget
+//   node bench/size.mjs         prints raw/gzip/brotli of dist/vitrine.js, exits 1 above budget
+//   node bench/size.mjs --why   also lists which source files the minified bytes come from
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { measureBytes } from './lib/measureBytes.mjs';
+import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const distDir = join(root, 'dist');
@@ -46,11 +48,43 @@ export function checkEmbedBudget() {
   return s;
 }
 
+/**
+ * Minified bytes of the embed by source file and by folder, from esbuild's
+ * metafile. The settings mirror build.mjs' browser build; bytes are before
+ * compression, so they show shares rather than gzip figures.
+ */
+async function explainEmbed() {
+  const res = await build({
+    entryPoints: [join(root, 'src/embed.ts')],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    legalComments: 'none',
+    mangleProps: /^_[a-z]/,
+    define: { __VITRINE_VERSION__: '"0.0.0"' },
+    write: false,
+    metafile: true,
+    logLevel: 'error',
+  });
+  const inputs = Object.entries(Object.values(res.metafile.outputs)[0].inputs).map(([file, v]) => [file, v.bytesInOutput]);
+  const total = inputs.reduce((t, [, b]) => t + b, 0);
+  const folders = new Map();
+  for (const [file, b] of inputs) {
+    const folder = file.startsWith('node_modules/') ? file.split('/').slice(0, 2).join('/') : file.replace(/\/[^/]+$/, '/');
+    folders.set(folder, (folders.get(folder) ?? 0) + b);
+  }
+  const show = (rows) => rows.sort((a, b) => b[1] - a[1]).map(([k, b]) => `  ${String(b).padStart(6)} B  ${((b / total) * 100).toFixed(1).padStart(5)}%  ${k}`).join('\n');
+  console.log(`\nminified bytes by folder (${total} B of source code in the bundle):\n${show([...folders])}`);
+  console.log(`\nlargest files:\n${show(inputs).split('\n').slice(0, 20).join('\n')}`);
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const s = checkEmbedBudget();
   if ('raw' in s) {
     console.log(`dist/vitrine.js  ${s.raw} B raw  ${s.gzip} B gzip  ${s.brotli} B brotli  (budget ${embedBudgetGzip} B gzip, ${((s.gzip / embedBudgetGzip) * 100).toFixed(1)}% used)`);
   }
+  if (process.argv.includes('--why')) await explainEmbed();
   if (s.error) {
     console.error(`size budget: ${s.error}`);
     process.exit(1);
