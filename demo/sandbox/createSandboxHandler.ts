@@ -6,6 +6,9 @@
 // `errMsg` naming the header, so a client can tell "who are you?" apart from
 // the 400 of a missing or malformed parameter.
 //
+// `Accept` and `Content-Type` are not checked: every answer is JSON whatever
+// the client asks for, and a GET has no body to describe.
+//
 // Quota: every key has `quota` credits a month; each call costs its service's
 // `cost` (serviceCatalogue.ts). Once spent, calls answer 403 and the catalogue
 // answers 400 "no service active" (its documented error).
