@@ -37,6 +37,8 @@ describe('search results page', () => {
     await settled(() => expect(names()).toHaveLength(CONFIGURED_PAGE_SIZE));
     expect($('.fallback')).toBeNull();
     expect($('.vitrine-search__title')!.textContent).toBe('Results for product');
+    // The page has no other h1, so the results heading is the page's h1.
+    expect($('.vitrine-search__title')!.localName).toBe('h1');
     expect(count()).toBe('1–8 of 30 products');
     expect(calls[0].path).toBe('/v1/widgetserver/getsearchresult');
     expect(calls[0].request).toMatchObject({ orgId: 'org-1', query: 'product', filter: '', sortEntities: '', start: '0', rows: '0' });
@@ -45,10 +47,12 @@ describe('search results page', () => {
   });
 
   it('filters by a category: the URL, the request, the counts and the page reset', async () => {
+    document.body.insertAdjacentHTML('afterbegin', '<h1>Maison</h1>');
     go('/search?q=product&page=2');
     const { host, calls } = createFakeHost();
     mounted = mountSearch(host, slot);
     await settled(() => expect(count()).toBe('9–16 of 30 products'));
+    expect($('.vitrine-search__title')!.localName).toBe('h2');
     const box = $$('[data-vitrine-facet="category_s"] input').find((i) => (i as HTMLInputElement).value === 'dresses') as HTMLInputElement;
     box.click();
     await settled(() => expect(count()).toBe('1–8 of 10 products'));
