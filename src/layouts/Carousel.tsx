@@ -18,9 +18,10 @@ function wire(viewport: (HTMLElement & { _wired?: 1 }) | null): void {
   const rtl = () => (win.getComputedStyle(track).direction == 'rtl' ? -1 : 1);
   const by = (pages: number) => track.scrollBy({ left: pages * track.clientWidth, behavior: smooth(win) });
   const update = (scrolled?: unknown) => {
+    // A few pixels of slack: snapping and the track's padding leave the ends a hair off 0.
     const x = Math.abs(track.scrollLeft);
-    prev.disabled = x < 2;
-    next.disabled = x > track.scrollWidth - track.clientWidth - 2;
+    prev.disabled = x < 6;
+    next.disabled = x > track.scrollWidth - track.clientWidth - 6;
     clearTimeout(timer);
     if (scrolled) timer = setTimeout(() => {
       const box = track.getBoundingClientRect();
@@ -54,9 +55,10 @@ export function Carousel({ cards, view, titleId, title }: LayoutProps) {
       <button type="button" class="vitrine__nav" data-dir="prev" aria-label="Previous products">
         ‹
       </button>
-      <ul class="vitrine__track" tabIndex={0} aria-label="Products, scroll with the arrow keys">
+      {/* Not a list: slides are role=group, and a list may hold only list items. */}
+      <div class="vitrine__track" tabIndex={0} aria-label="Products, scroll with the arrow keys">
         {cards.map((html, i) => (
-          <li
+          <div
             key={i}
             class="vitrine__slide"
             role="group"
@@ -66,7 +68,7 @@ export function Carousel({ cards, view, titleId, title }: LayoutProps) {
             dangerouslySetInnerHTML={{ __html: html }}
           />
         ))}
-      </ul>
+      </div>
       <button type="button" class="vitrine__nav" data-dir="next" aria-label="Next products">
         ›
       </button>
