@@ -157,7 +157,8 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     try {
       const [envelope, list] = await Promise.all([pending, themes.get(), styled]);
       if (token != state.token || !el.isConnected) return;
-      const products = envelope.products.slice(0, spec.max);
+      // The product on show is never recommended to itself (recent views would list it first).
+      const products = envelope.products.filter((p) => !(inputs.sku && p.sku == inputs.sku) && p.name != inputs.pname).slice(0, spec.max);
       if (!products.length) return fail(el, 'empty', algorithm + ' returned no products', diagnostics);
       const choice = chooseTheme(list, spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
       const root = state.root || doc.createElement('div');

@@ -65,6 +65,12 @@ describe('boot', () => {
     expect(call.headers).toMatchObject({ 'X-Service-Access-Token': 'key-1', 'X-Service-orgId': 'org-1' });
   });
 
+  it('never recommends the product on show to itself', async () => {
+    start('<div id="r" data-vitrine="recentviews" data-vitrine-pname="P2"></div>');
+    await settled('r');
+    expect([...document.querySelectorAll('#r .vitrine__name')].map((n) => n.textContent)).toEqual(['P1', 'P3']);
+  });
+
   it('keeps the fallback when no products come, and reports why', async () => {
     route = () => ({ status: 200, body: envelope(0) });
     start('<div id="s" data-vitrine="trending"><p>fallback</p></div>');
