@@ -65,6 +65,18 @@ async function problem(code: string): Promise<string> {
 
 const widget = () => preview.locator('#studio-slot.vitrine');
 
+/** axe-core's findings on the studio itself (the preview frame is the theme's business, checked in its own panel). */
+async function studioViolations(): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addScriptTag({ path: join(process.cwd(), 'node_modules/axe-core/axe.min.js') });
+  }
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const results = await axe.run({ exclude: ['iframe'] } as import('axe-core').ElementContext, { resultTypes: ['violations'] });
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
 beforeAll(async () => {
   sandbox = await createSandbox({ port: 0, dataDir });
   shop = await createShop({ port: 0, apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey });
@@ -94,6 +106,7 @@ describe('theme studio', () => {
     expect(await page.getByLabel('Theme id').inputValue()).toBe('my-carousel');
     expect(await widget().getAttribute('class')).toBe('vitrine vitrine--carousel vitrine-theme--my-carousel');
     expect(await page.locator('.data__status').innerText()).toMatch(/^\d+ products · \d+ ms$/);
+    expect(await studioViolations()).toEqual([]);
     await shot('start');
   });
 
@@ -163,6 +176,7 @@ describe('theme studio', () => {
     await page.locator('.render-error').waitFor();
     expect(await page.locator('.render-error').innerText()).toContain('The preview keeps the last good render.');
     expect(await widget().locator('.vitrine__name, em.flag').count()).toBe(before);
+    expect(await studioViolations()).toEqual([]);
     await shot('lint');
 
     await setSource('html', '{{/variant_name}}\n{{#products}}x{{/product}}{{/products}}');
@@ -272,6 +286,11 @@ describe('theme studio', () => {
     expect(theme.htmlTemplate).toContain('{{product_name}}');
     expect(theme.cssTemplate).toContain('.vitrine-theme--my-matrix');
     expect(await page.locator('.notice').innerText()).toBe('Theme JSON downloaded');
+
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.url });
+    await page.getByRole('button', { name: 'Copy JSON' }).click();
+    await until('the copy notice', async () => (await page.locator('.notice').innerText()) === 'Theme JSON copied');
+    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(theme);
     // The one uncaught error allowed is the broken theme script of the JS lint test, thrown inside the preview.
     expect(pageErrors.filter((e) => !e.includes("Unexpected token '{'"))).toEqual([]);
     await shot('export');

@@ -4,12 +4,13 @@ import {
   keymap, lineNumbers, type Command,
 } from '@codemirror/view';
 import {
-  bracketMatching, defaultHighlightStyle, foldGutter, foldKeymap, getIndentation, indentOnInput,
-  indentUnit, syntaxHighlighting,
+  bracketMatching, foldGutter, foldKeymap, getIndentation, indentOnInput,
+  indentUnit,
 } from '@codemirror/language';
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { lintKeymap } from '@codemirror/lint';
 import { editorHistory } from './editorHistory';
+import { studioHighlight } from './studioHighlight';
 
 /** Enter keeps the indentation the language asks for, else that of the current line. */
 const newlineAndIndent: Command = (view) => {
@@ -48,7 +49,7 @@ export function editorSetup(): Extension {
     dropCursor(),
     indentOnInput(),
     indentUnit.of('  '),
-    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    studioHighlight,
     bracketMatching(),
     closeBrackets(),
     autocompletion(),
