@@ -70,8 +70,8 @@ export function parseWidgetConfiguration(body: unknown, orgId: string): StoredWi
   const org = body.orgId ?? body.orgID;
   if (org === undefined) throw httpError(400, 'Missing required field: orgId');
   if (org !== orgId) throw httpError(400, 'orgId does not match the X-Service-orgId header');
-  const missing = REQUIRED.filter((f) => typeof body[f] !== 'string' || body[f] === '');
-  if (body.maxProducts === undefined) missing.push('maxProducts' as never);
+  const missing: string[] = REQUIRED.filter((f) => typeof body[f] !== 'string' || body[f] === '');
+  if (body.maxProducts === undefined) missing.push('maxProducts');
   if (missing.length > 0) throw httpError(400, `Missing required field${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
   const maxProducts = Number(body.maxProducts);
   if (!Number.isInteger(maxProducts) || maxProducts < 1 || maxProducts > 100) {
