@@ -230,6 +230,21 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     void load(next, why);
   }
 
+  // Which result a shopper opened, like a widget's `vitrine:click`, plus the query.
+  view.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest?.('a[href]');
+    const cell = link?.closest('.vitrine-search__item[data-vitrine-index]');
+    if (!cell || !answer) return;
+    const position = Number(cell.getAttribute('data-vitrine-index'));
+    const found = answer.Docs[position - (answered.page - 1) * (pageSize || answer.Pagination)];
+    if (!found) return;
+    emit(slot, 'click', {
+      product: { name: found.name, sku: found.sku, price: found.discountedprice ?? found.price, url: link!.getAttribute('href') },
+      position: position + 1,
+      query: answered.query,
+    });
+  });
+
   const onPopState = () => void load(readSearchState(win.location.search, queryParam), 'history');
   win.addEventListener('popstate', onPopState);
   void load(state, 'initial');

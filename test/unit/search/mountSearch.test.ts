@@ -117,6 +117,26 @@ describe('search results page', () => {
     expect(names()[0]).toBe('Product 01');
   });
 
+  it('reports which result was opened, with its position and the query', async () => {
+    go('/search?q=product&page=2');
+    const { host } = createFakeHost();
+    mounted = mountSearch(host, slot);
+    await settled(() => expect(names()).toHaveLength(8));
+    const clicks: CustomEvent[] = [];
+    slot.addEventListener('vitrine:click', (e) => {
+      clicks.push(e as CustomEvent);
+      e.preventDefault();
+    });
+    document.addEventListener('click', (e) => e.preventDefault(), { once: true });
+    $$('.vitrine-search__card')[2].click();
+    expect(clicks).toHaveLength(1);
+    expect(clicks[0].detail).toEqual({
+      product: { name: 'Product 11', sku: 'SKU-11', price: 60, url: '/products/p11' },
+      position: 11,
+      query: 'product',
+    });
+  });
+
   it('a link past the last page shows the last page', async () => {
     go('/search?q=product&page=9');
     const { host } = createFakeHost();
