@@ -20,8 +20,10 @@ export function newTheme(builtin: Theme, layout: Layout, org: { orgId: string; o
     `.vitrine-theme--${themeId} .vitrine__name {`,
     '  font-weight: 600;',
     '}',
+    // The built-in base style fades the struck price to 60 % opacity, under WCAG AA contrast.
     `.vitrine-theme--${themeId} .vitrine__price s {`,
-    '  color: #6b7280;',
+    '  color: #4b5563;',
+    '  opacity: 1;',
     '}',
     '',
   ].join('\n');
