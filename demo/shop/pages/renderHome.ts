@@ -9,6 +9,8 @@ import type { ShopContext } from '../shopContext';
 export function renderHome(ctx: ShopContext): string {
   const newest = [...ctx.products].sort((a, b) => a.ageDays - b.ageDays).slice(0, 10);
   const favourites = [...ctx.products].sort((a, b) => b.rating - a.rating || (a.sku < b.sku ? -1 : 1)).slice(0, 4);
+  // One product per department, the best rated: shown until the shop knows the visitor.
+  const editors = CATEGORIES.slice(0, 5).map((c) => ctx.products.filter((p) => p.category === c.slug).sort((a, b) => b.rating - a.rating)[0]);
   const cover = (slug: string) => ctx.products.find((p) => p.category === slug);
   const body = html`
 <section class="hero">
@@ -43,7 +45,8 @@ ${renderSlot({ id: 'home-recent', algorithm: 'recentviews', layout: 'carousel', 
   ${renderProductGrid(newest, ctx.apiUrl)}
 </section>
 
-${renderSlot({ id: 'home-picks', algorithm: '', layout: 'matrix', title: 'Picked for you', max: 8 })}
+${renderSlot({ id: 'home-picks', algorithm: '', layout: 'matrix', title: 'Picked for you', max: 8,
+  fallback: html`<h2 class="shelf__title">Editor’s picks</h2>${renderProductGrid(editors, ctx.apiUrl)}` })}
 
 <section class="journal-teaser" aria-labelledby="journal-title">
   <h2 id="journal-title" class="section-title">From the journal</h2>
