@@ -43,7 +43,7 @@ interface Scenario {
  * Opens faults.html in a fresh context (no cached themes, no visitor) with `breakIt`
  * in place, and waits until the victim and its neighbours have an outcome.
  */
-async function run(breakIt: (page: Page) => Promise<void>, wait: string[] = ['victim', ...NEIGHBOURS]): Promise<Scenario> {
+async function run(breakIt: (page: Page) => Promise<unknown>, wait: string[] = ['victim', ...NEIGHBOURS]): Promise<Scenario> {
   context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const opened = await newRecordedPage(context);
   const { page } = opened;

@@ -29,7 +29,7 @@ function trackWidgetCalls(page: Page): string[] {
   return calls;
 }
 
-async function open(name: string, before?: (page: Page) => Promise<void>): Promise<OpenedPage & { calls: string[] }> {
+async function open(name: string, before?: (page: Page) => Promise<unknown>): Promise<OpenedPage & { calls: string[] }> {
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const opened = await newRecordedPage(context);
   const calls = trackWidgetCalls(opened.page);
