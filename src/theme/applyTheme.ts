@@ -2,28 +2,22 @@ import type { Theme } from '../types/interface';
 
 type ThemeScript = (root: HTMLElement, data: unknown) => void;
 
-interface Registry {
-  defineThemeScript?: (themeId: string, fn: ThemeScript) => void;
-}
-
 const scripts = new Map<string, ThemeScript>();
-const injected = new WeakMap<Document, Map<string, string>>();
 
 /** A class-safe form of a theme id, used in `vitrine-theme--<id>`. */
 export const cssId = (themeId: string): string => themeId.replace(/[^\w-]/g, '_');
 
+/**
+ * Adds a `<style>` or `<script>` with the page's nonce, once per document and key; a
+ * changed text replaces the element (the studio edits themes live).
+ */
 function once(doc: Document, key: string, content: string, tag: 'style' | 'script', nonce?: string): void {
-  let seen = injected.get(doc);
-  if (!seen) injected.set(doc, (seen = new Map()));
-  if (seen.get(tag + key) === content) return;
-  seen.set(tag + key, content);
   const id = 'vitrine-' + tag + '-' + cssId(key);
-  doc.getElementById(id)?.remove();
-  const el = doc.createElement(tag);
-  el.id = id;
-  if (nonce) el.nonce = nonce;
-  el.textContent = content;
-  doc.head.appendChild(el);
+  const old = doc.getElementById(id);
+  if (old?.textContent != content) {
+    old?.remove();
+    doc.head.appendChild(Object.assign(doc.createElement(tag), { id, nonce: nonce || '', textContent: content }));
+  }
 }
 
 /** Adds a stylesheet once per document and key (again only when its text changed). */
@@ -40,20 +34,18 @@ export function injectStyle(doc: Document, key: string, css: string, nonce?: str
 export function runThemeScript(win: Window, theme: Theme, root: HTMLElement, data: unknown, nonce?: string): string | undefined {
   const js = theme.jsTemplate;
   if (!js || !js.trim()) return;
-  const global = win as unknown as { Vitrine?: Registry };
-  const registry = (global.Vitrine ||= {});
-  registry.defineThemeScript ||= (themeId, fn) => {
-    if (typeof fn === 'function') scripts.set(themeId, fn);
-  };
-  const code = `Vitrine.defineThemeScript(${JSON.stringify(theme.themeId)},function(root,data){\n${js}\n})`;
+  const id = theme.themeId;
+  const registry = ((win as unknown as { Vitrine?: { defineThemeScript?: (id: string, fn: ThemeScript) => void } }).Vitrine ||= {});
+  registry.defineThemeScript ||= (themeId, fn) => typeof fn == 'function' && scripts.set(themeId, fn);
+  const code = `Vitrine.defineThemeScript(${JSON.stringify(id)},function(root,data){\n${js}\n})`;
   // Changed code replaces the kept function; if the new code fails to load, nothing stale runs.
-  if (injected.get(win.document)?.get('script' + theme.themeId) !== code) scripts.delete(theme.themeId);
-  once(win.document, theme.themeId, code, 'script', nonce);
-  const fn = scripts.get(theme.themeId);
+  if (win.document.getElementById('vitrine-script-' + cssId(id))?.textContent != code) scripts.delete(id);
+  once(win.document, id, code, 'script', nonce);
+  const fn = scripts.get(id);
   if (!fn) return 'theme script did not load (blocked by Content-Security-Policy or a syntax error)';
   try {
     fn(root, data);
   } catch (error) {
-    return 'theme script failed: ' + String(error);
+    return 'theme script failed: ' + error;
   }
 }
