@@ -8,7 +8,8 @@ import { measureBytes } from './lib/measureBytes.mjs';
 import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const distDir = join(root, 'dist');
+// BENCH_DIST measures another build (a candidate change) in place of dist/.
+export const distDir = process.env.BENCH_DIST ?? join(root, 'dist');
 export const embedFile = join(distDir, 'vitrine.js');
 
 /** 14 KB gzip: the size the core issue promises merchants for the script tag. */
@@ -27,7 +28,7 @@ export function measureDist() {
       if (e.isDirectory()) {
         if (e.name !== 'types') walk(p);
       } else if (/\.m?js$/.test(e.name)) {
-        out.push({ file: relative(root, p), ...measureBytes(readFileSync(p)) });
+        out.push({ file: `dist/${relative(distDir, p)}`, ...measureBytes(readFileSync(p)) });
       }
     }
   };
@@ -40,7 +41,7 @@ export function measureDist() {
  * @returns {{ raw: number, gzip: number, brotli: number, error?: string } | { error: string }}
  */
 export function checkEmbedBudget() {
-  if (!existsSync(embedFile)) return { error: `${relative(root, embedFile)} is missing: run \`node build.mjs\` first` };
+  if (!existsSync(embedFile)) return { error: `${embedFile} is missing: run \`node build.mjs\` first` };
   const s = measureBytes(readFileSync(embedFile));
   if (s.gzip > embedBudgetGzip) {
     return { ...s, error: `dist/vitrine.js is ${s.gzip} B gzip, over its budget of ${embedBudgetGzip} B by ${s.gzip - embedBudgetGzip} B` };

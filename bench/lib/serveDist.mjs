@@ -2,7 +2,8 @@ import { cpSync, existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, normalize, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const builtDir = fileURLToPath(new URL('../../dist/', import.meta.url));
+// BENCH_DIST measures another build (a candidate change) against the same peers.
+const builtDir = process.env.BENCH_DIST ?? fileURLToPath(new URL('../../dist/', import.meta.url));
 const distDir = fileURLToPath(new URL('../results/.dist/', import.meta.url));
 let copied = false;
 
