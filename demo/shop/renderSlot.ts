@@ -7,6 +7,8 @@ export interface SlotOptions {
   layout: 'carousel' | 'matrix' | 'bundle';
   title: string;
   max?: number;
+  /** Product the slot is about, when the page itself is not a product page. */
+  sku?: string;
   /** What the slot shows until (and unless) products arrive. */
   fallback?: SafeHtml;
 }
@@ -14,6 +16,6 @@ export interface SlotOptions {
 /** A Vitrine slot exactly as DESIGN.md's merchant markup writes it. */
 export function renderSlot(o: SlotOptions): SafeHtml {
   return html`<section class="shelf" aria-label="${o.title}">
-<div id="${o.id}" data-vitrine="${o.algorithm}" data-vitrine-layout="${o.layout}" data-vitrine-title="${o.title}"${o.max ? html` data-vitrine-max="${o.max}"` : ''}>${o.fallback ?? ''}</div>
+<div id="${o.id}" data-vitrine="${o.algorithm}" data-vitrine-layout="${o.layout}" data-vitrine-title="${o.title}"${o.max ? html` data-vitrine-max="${o.max}"` : ''}${o.sku ? html` data-vitrine-sku="${o.sku}"` : ''}>${o.fallback ?? ''}</div>
 </section>`;
 }

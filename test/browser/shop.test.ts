@@ -24,6 +24,8 @@ const pageErrors: string[] = [];
 let viewed = '';
 
 async function shot(name: string): Promise<void> {
+  // From the top, so the sticky header sits where a shopper sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 }
 
@@ -137,6 +139,9 @@ describe('a shopper clicks through the demo shop', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe(title);
     expect(await page.locator('.article p').count()).toBeGreaterThan(3);
     if (embedBuilt) {
+      // The slot names a product of the article's department: the widget shows more of that department.
+      const story = await widgetProducts('journal-shop-the-story');
+      expect(story.length).toBeGreaterThan(0);
       // The visitor looked at one knit: the journal now knows which departments they browse.
       const fromDepartments = await widgetProducts('journal-viewed-departments');
       expect(fromDepartments.length).toBeGreaterThan(0);

@@ -19,7 +19,8 @@ ${renderSlot({ id: 'journal-index-trending', algorithm: 'trending', layout: 'mat
 }
 
 export function renderJournalPost(ctx: ShopContext, post: JournalPost): string {
-  const related = ctx.products.filter((p) => p.category === post.category).slice(0, 4);
+  // The article's department, best rated first: the slot shows more of it around the first one.
+  const related = ctx.products.filter((p) => p.category === post.category).sort((a, b) => b.rating - a.rating).slice(0, 4);
   const body = html`
 <article class="article">
   <nav class="breadcrumbs" aria-label="Breadcrumb"><a href="/blogs/journal">Journal</a></nav>
@@ -28,7 +29,7 @@ export function renderJournalPost(ctx: ShopContext, post: JournalPost): string {
   <p class="article__lede">${post.summary}</p>
   ${post.paragraphs.map((text) => html`<p>${text}</p>`)}
 </article>
-${renderSlot({ id: 'journal-shop-the-story', algorithm: '', layout: 'matrix', title: 'Shop the story', max: 4,
+${renderSlot({ id: 'journal-shop-the-story', algorithm: 'categoryreco', sku: related[0]?.sku, layout: 'matrix', title: 'Shop the story', max: 4,
   fallback: html`<h2 class="shelf__title">Shop the story</h2>${renderProductGrid(related, ctx.apiUrl)}` })}
 ${renderSlot({ id: 'journal-viewed-departments', algorithm: 'viewedcatitemsreco', layout: 'carousel', title: 'From departments you browsed' })}`;
   return renderPage(ctx, { title: post.title, description: post.summary, body });
