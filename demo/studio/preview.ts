@@ -51,7 +51,7 @@ window.addEventListener('message', (event: MessageEvent<ToPreview>) => {
     const started = performance.now();
     let result: ReturnType<typeof mountWidget>;
     try {
-      result = mountWidget(slot, { envelope: message.envelope, layout: message.layout, theme: message.theme });
+      result = mountWidget(slot, { envelope: message.envelope, layout: message.layout, theme: message.theme, anchor: message.anchor });
     } catch (e) {
       result = { ok: false, error: (e as Error).message };
     }

@@ -128,11 +128,26 @@ describe('theme studio', () => {
     await until('the SKU rendered', async () => /MV-[A-Z]+-\d{3}/.test(await widget().innerText()));
   });
 
+  it('completes placeholder names after {{', async () => {
+    await editor('html').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' {{variant_n', { delay: 5 });
+    const option = page.locator('.cm-tooltip-autocomplete li', { hasText: 'variant_name' });
+    await option.waitFor();
+    await page.keyboard.press('Enter');
+    expect(await editor('html').innerText()).toMatch(/ \{\{variant_name\}\}$/m);
+  });
+
   it('switches between the three layouts', async () => {
     for (const layout of ['matrix', 'bundle', 'carousel'] as const) {
       await page.getByRole('radiogroup', { name: 'Layout' }).getByRole('radio', { name: layout }).click();
       await until(`the ${layout} layout`, async () => (await widget().getAttribute('class'))?.includes(`vitrine--${layout}`) ?? false);
       if (layout === 'matrix') await shot('matrix');
+      if (layout === 'bundle') {
+        // The bundle starts with the page's product: the one chosen in the data picker.
+        const chosen = await page.getByRole('combobox', { name: 'Product' }).evaluate((s) => (s as HTMLSelectElement).selectedOptions[0].text);
+        await until('the anchor product first', async () => (await widget().locator('.vitrine__name').first().innerText()) === chosen);
+      }
     }
   });
 

@@ -1,4 +1,4 @@
-import type { Theme, WidgetEnvelope } from '../../../src/types/interface';
+import type { Theme, WidgetEnvelope, WidgetProduct } from '../../../src/types/interface';
 import type { Layout } from '../studioDraft';
 
 /** An accessibility finding, already put into plain words for the studio's list. */
@@ -15,7 +15,7 @@ export interface PlainViolation {
 
 /** Messages from the studio to its preview frame. */
 export type ToPreview =
-  | { type: 'render'; seq: number; envelope: WidgetEnvelope; layout: Layout; theme: Theme }
+  | { type: 'render'; seq: number; envelope: WidgetEnvelope; layout: Layout; theme: Theme; anchor: WidgetProduct | null }
   | { type: 'audit'; seq: number };
 
 /** Messages from the preview frame to the studio. */

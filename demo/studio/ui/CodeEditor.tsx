@@ -9,9 +9,11 @@ import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import type { ThemeProblem, ThemeSource } from '../lint/lintTheme';
 import { editorSetup } from './editorSetup';
 import { mustacheTags } from './mustacheTags';
+import { placeholderCompletion } from './placeholderCompletion';
+import { PLACEHOLDERS } from '../../../src/index';
 
 const languages: Record<ThemeSource, () => Extension> = {
-  html: () => [html({ autoCloseTags: true }), mustacheTags],
+  html: () => [html({ autoCloseTags: true }), mustacheTags, placeholderCompletion(PLACEHOLDERS)],
   css: () => css(),
   js: () => javascript(),
 };

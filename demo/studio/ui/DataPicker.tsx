@@ -1,13 +1,14 @@
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
-import type { AlgorithmDescriptor } from '../../../src/types/interface';
+import type { AlgorithmDescriptor, WidgetProduct } from '../../../src/types/interface';
 import { EDGE_CASES } from '../data/edgeEnvelope';
 import type { DataChoice, DataSource } from '../studioDraft';
 
 /** What the sandbox offers to pick from; null while loading or when there is no sandbox. */
 export interface SandboxCatalogue {
   algorithms: AlgorithmDescriptor[];
-  products: { sku: string; name: string }[];
+  /** Products of the store, as the bundle layout's anchor needs them. */
+  products: WidgetProduct[];
   visitors: string[];
 }
 

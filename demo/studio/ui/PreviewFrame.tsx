@@ -1,6 +1,6 @@
 import { h } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Theme, WidgetEnvelope } from '../../../src/types/interface';
+import type { Theme, WidgetEnvelope, WidgetProduct } from '../../../src/types/interface';
 import type { FromPreview, PlainViolation, ToPreview } from '../preview/previewProtocol';
 import { VIEWPORTS, type Layout, type Viewport } from '../studioDraft';
 
@@ -12,6 +12,8 @@ export type RenderStatus =
 export interface PreviewFrameProps {
   theme: Theme;
   envelope: WidgetEnvelope | null;
+  /** The page's own product, shown first by the bundle layout. */
+  anchor: WidgetProduct | null;
   layout: Layout;
   viewport: Viewport;
   /** The last render's outcome, shown under the frame. */
@@ -78,10 +80,10 @@ export function PreviewFrame(props: PreviewFrameProps) {
     const envelope = props.envelope;
     const timer = setTimeout(() => {
       seq.current++;
-      post({ type: 'render', seq: seq.current, envelope, layout: props.layout, theme: props.theme });
+      post({ type: 'render', seq: seq.current, envelope, layout: props.layout, theme: props.theme, anchor: props.anchor });
     }, RENDER_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [ready, props.theme, props.envelope, props.layout]);
+  }, [ready, props.theme, props.envelope, props.layout, props.anchor]);
 
   const width = VIEWPORTS[props.viewport];
   const gutter = 24;

@@ -107,7 +107,14 @@ export function StudioApp() {
       setOrgThemes(themes.widgetThemes);
       setCatalogue({
         algorithms: algorithms.widgets,
-        products: search.Docs.map((d) => ({ sku: d.sku, name: d.name })),
+        products: search.Docs.map((d) => ({
+          name: d.name,
+          sku: d.sku,
+          price: d.price,
+          ...(d.discountedprice !== null ? { discountedPrice: d.discountedprice } : {}),
+          smallImage: d.smallimage,
+          currentPageUrl: d.currentPageUrl,
+        })),
         visitors: VISITORS,
       });
       setClient(c);
@@ -175,6 +182,12 @@ export function StudioApp() {
       current = false;
     };
   }, [data.source, data.algorithm, data.sku, data.siteUid, data.pastedText, client]);
+
+  // With sandbox data, the chosen product is the page's product: the bundle layout shows it first.
+  const anchor = useMemo(
+    () => (data.source === 'sandbox' ? catalogue?.products.find((p) => p.sku === data.sku) ?? null : null),
+    [data.source, data.sku, catalogue],
+  );
 
   const envelope = useMemo(() => {
     if (!base) return null;
@@ -358,7 +371,7 @@ export function StudioApp() {
               {renderStatus.state === 'error' ? 'The preview keeps the last good render. ' : ''}<code>{showError}</code>
             </div>
           )}
-          <PreviewFrame key={theme.themeId} status={renderStatus} theme={theme} envelope={envelope} layout={layout} viewport={viewport}
+          <PreviewFrame key={theme.themeId} status={renderStatus} theme={theme} envelope={envelope} anchor={anchor} layout={layout} viewport={viewport}
             onStatus={(s) => {
               setRenderStatus(s);
               if (s.state === 'ok') setScriptError(s.warning ?? null);
