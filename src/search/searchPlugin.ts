@@ -2,33 +2,62 @@ import type { EmbedHost } from '../types/host';
 import { mountSearch, type SearchMount } from './mountSearch';
 import { mountSearchBox } from './mountSearchBox';
 
-const done = new WeakSet<Element>();
+const SEARCH = '[data-vitrine-search]';
+const BOX = '[data-vitrine-searchbox]';
 
 /**
- * What the search chunk gives the core (`Vitrine.use`): results in every
+ * What the search chunk gives the core (`Vitrine.use`): results in the
  * `[data-vitrine-search]` slot and a search box in every `[data-vitrine-searchbox]`.
- * An element is mounted once however often the plugin runs; one that fails is logged
- * and the others still mount.
+ * Elements added later (single-page apps) are mounted when they appear, a removed
+ * results slot stops listening to history, and an element is mounted once however often
+ * it is seen. One that fails is logged and the others still mount.
  */
+const done = new WeakSet<Element>();
+
 export function searchPlugin(host: EmbedHost): void {
-  const { doc } = host;
-  let results: SearchMount | undefined;
-  doc.querySelectorAll<HTMLElement>('[data-vitrine-search]').forEach((slot) => {
-    if (done.has(slot)) return;
-    done.add(slot);
-    try {
-      results ||= mountSearch(host, slot);
-    } catch (error) {
-      host.log('search slot failed', error);
+  const { doc, win } = host;
+  let results: { slot: HTMLElement; mount: SearchMount } | undefined;
+
+  const scan = () => {
+    doc.querySelectorAll<HTMLElement>(SEARCH).forEach((slot) => {
+      if (done.has(slot) || results) return;
+      done.add(slot);
+      try {
+        results = { slot, mount: mountSearch(host, slot) };
+      } catch (error) {
+        host.log('search slot failed', error);
+      }
+    });
+    doc.querySelectorAll<HTMLElement>(BOX).forEach((el) => {
+      if (done.has(el)) return;
+      done.add(el);
+      try {
+        mountSearchBox(host, el, results?.mount);
+      } catch (error) {
+        host.log('search box failed', error);
+      }
+    });
+  };
+
+  scan();
+  const Observer = (win as Window & typeof globalThis).MutationObserver;
+  if (typeof Observer !== 'function') return;
+  let queued = false;
+  new Observer((records) => {
+    if (results && !results.slot.isConnected) {
+      results.mount.destroy();
+      results = undefined;
     }
-  });
-  doc.querySelectorAll<HTMLElement>('[data-vitrine-searchbox]').forEach((el) => {
-    if (done.has(el)) return;
-    done.add(el);
-    try {
-      mountSearchBox(host, el, results);
-    } catch (error) {
-      host.log('search box failed', error);
-    }
-  });
+    // Our own renders add nodes too; only an added slot or box is worth a scan, and one
+    // scan per task is enough.
+    const added = records.some((r) =>
+      Array.from(r.addedNodes).some((n) => n.nodeType === 1 && ((n as Element).matches(SEARCH + ',' + BOX) || !!(n as Element).querySelector(SEARCH + ',' + BOX))),
+    );
+    if (!added || queued) return;
+    queued = true;
+    win.setTimeout(() => {
+      queued = false;
+      scan();
+    });
+  }).observe(doc.body || doc.documentElement, { childList: true, subtree: true });
 }

@@ -305,3 +305,22 @@ describe('search box', () => {
     expect(document.querySelectorAll('.vitrine-search')).toHaveLength(1);
   });
 });
+
+describe('single-page apps', () => {
+  it('mounts a results slot added later, and stops listening when it is removed', async () => {
+    document.body.innerHTML = '<main id="app"></main>';
+    go('/search?q=product');
+    const { host, calls } = createFakeHost();
+    searchPlugin(host);
+    expect(calls).toHaveLength(0);
+    document.getElementById('app')!.innerHTML = '<div id="later" data-vitrine-search></div>';
+    slot = document.getElementById('later')!;
+    await settled(() => expect(names()).toHaveLength(8));
+    slot.remove();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const before = calls.length;
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toHaveLength(before);
+  });
+});
