@@ -78,6 +78,14 @@ describe('under a strict nonce Content-Security-Policy', () => {
     const { page } = opened;
     const outcome = await settled(page, SLOTS);
     expectRendered(outcome, SLOTS);
+    // The debug chunk loaded by nonce and labelled every slot.
+    await page.waitForFunction((ids) => ids.every((id) => document.getElementById(id)?.hasAttribute('data-vitrine-debug')), SLOTS);
+    expect(fixtures.requests).toContain('/dist/vitrine-debug.js');
+    expect(fixtures.requests).toContain('/dist/vitrine-search.js');
+    await page.waitForLoadState('load');
+    const { violations } = await records(page);
+    expect(violations).toEqual([]);
+    expect(opened.cspConsole).toEqual([]);
     expect(SLOTS.map((id) => outcome[id].detail.layout)).toEqual(['carousel', 'matrix', 'bundle']);
     expect(outcome['csp-carousel'].detail.theme).toBe('maison-carousel');
     // maison-carousel's jsTemplate marks its root: it ran through the nonce, without eval.
@@ -87,14 +95,6 @@ describe('under a strict nonce Content-Security-Policy', () => {
     await expect(page.locator('#csp-carousel .mv-card__name').first().evaluate((el) => getComputedStyle(el).fontFamily)).resolves.toMatch(/Iowan|Palatino|Georgia|serif/);
     // The built-in stylesheet (a <link nonce>) applied too: the track scrolls sideways.
     await expect(page.locator('#csp-carousel .vitrine__track').evaluate((el) => getComputedStyle(el).overflowX)).resolves.toBe('auto');
-    // The debug chunk loaded by nonce and labelled every slot.
-    await page.waitForFunction((ids) => ids.every((id) => document.getElementById(id)?.hasAttribute('data-vitrine-debug')), SLOTS);
-    expect(fixtures.requests).toContain('/dist/vitrine-debug.js');
-    expect(fixtures.requests).toContain('/dist/vitrine-search.js');
-    await page.waitForLoadState('load');
-    const { violations } = await records(page);
-    expect(violations).toEqual([]);
-    expect(opened.cspConsole).toEqual([]);
     expect(opened.errors).toEqual([]);
     await page.close();
   });
