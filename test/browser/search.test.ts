@@ -210,6 +210,25 @@ describe.skipIf(!built)('search page on the demo storefront', () => {
     expect(violations.checked).toEqual(expect.arrayContaining(['label', 'link-name', 'aria-allowed-attr']));
   });
 
+  it('the typed client (dist/client.mjs) works in the browser too', async () => {
+    await page.goto(shop.url + '/');
+    // Loaded the way a storefront developer would: an ES module from the dist folder.
+    await page.addScriptTag({ type: 'module', content: "import * as client from '/dist/client.mjs'; window.vitrineClientModule = client;" });
+    await page.waitForFunction(() => 'vitrineClientModule' in window);
+    const result = await page.evaluate(
+      async ({ baseUrl, orgId, apiKey }) => {
+        const mod = (window as unknown as { vitrineClientModule: typeof import('../../src/client/index') }).vitrineClientModule;
+        const c = mod.createClient({ baseUrl, orgId, apiKey });
+        const answer = await c.search(mod.buildSearchRequest({ orgId, query: 'linen', filters: { category_s: ['shirts'] } }, 'sample'), { path: mod.SEARCH_SAMPLE_PATH });
+        const bad = await mod.createClient({ baseUrl, orgId, apiKey: 'nope' }).themes().catch((e: unknown) => (e as { kind: string }).kind);
+        return { total: answer.Numberofdocs, bad };
+      },
+      { baseUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey },
+    );
+    expect(result.total).toBe((await truth('linen', { category_s: ['shirts'] })).total);
+    expect(result.bad).toBe('request');
+  });
+
   it('shows the included recommendation widgets under the results', async () => {
     await page.goto(shop.url + '/search?q=linen');
     const top = (await truth('linen')).names[0];
