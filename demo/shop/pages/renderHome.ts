@@ -12,6 +12,8 @@ export function renderHome(ctx: ShopContext): string {
   // One product per department, the best rated: shown until the shop knows the visitor.
   const editors = CATEGORIES.slice(0, 5).map((c) => ctx.products.filter((p) => p.category === c.slug).sort((a, b) => b.rating - a.rating)[0]);
   const cover = (slug: string) => ctx.products.find((p) => p.category === slug);
+  // `home-recent` leaves the algorithm to the page: on a home page the first
+  // recommended algorithm whose inputs exist is recent views.
   const body = html`
 <section class="hero">
   <div class="hero__text">
@@ -38,14 +40,14 @@ ${renderSlot({ id: 'home-trending', algorithm: 'trending', layout: 'carousel', t
   </ul>
 </section>
 
-${renderSlot({ id: 'home-recent', algorithm: 'recentviews', layout: 'carousel', title: 'Recently viewed' })}
+${renderSlot({ id: 'home-recent', algorithm: '', layout: 'carousel', title: 'Recently viewed' })}
 
 <section aria-labelledby="new-title">
   <h2 id="new-title" class="section-title">New in</h2>
   ${renderProductGrid(newest, ctx.apiUrl)}
 </section>
 
-${renderSlot({ id: 'home-picks', algorithm: '', layout: 'matrix', title: 'Picked for you', max: 8,
+${renderSlot({ id: 'home-picks', algorithm: 'inspbybrowsehist', layout: 'matrix', title: 'Inspired by your browsing', max: 10,
   fallback: html`<h2 class="shelf__title">Editor’s picks</h2>${renderProductGrid(editors, ctx.apiUrl)}` })}
 
 <section class="journal-teaser" aria-labelledby="journal-title">
