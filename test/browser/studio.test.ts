@@ -134,6 +134,8 @@ describe('theme studio', () => {
     await page.keyboard.type(' {{variant_n', { delay: 5 });
     const option = page.locator('.cm-tooltip-autocomplete li', { hasText: 'variant_name' });
     await option.waitFor();
+    // @codemirror/autocomplete ignores Enter for 75 ms after the list opens (its interactionDelay).
+    await page.waitForTimeout(200);
     await page.keyboard.press('Enter');
     expect(await editor('html').innerText()).toMatch(/ \{\{variant_name\}\}$/m);
   });
