@@ -35,6 +35,8 @@ export interface SearchViewProps {
 }
 
 const STAR = '★';
+const FIELD = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+const SORT = /^[A-Za-z_][A-Za-z0-9_.-]*\s+(asc|desc)$/;
 
 /** Five stars, filled up to the range's lower end: visual only, the label says it in words. */
 function stars(range: string): string {
@@ -205,7 +207,9 @@ export function SearchView(props: SearchViewProps) {
   const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   const first = total === 0 ? 0 : (answered.page - 1) * pageSize + 1;
   const last = Math.min(total, first + answer.Docs.length - 1);
-  const sorts = answer.SearchEntities;
+  const sorts = answer.SearchEntities.filter((s) => SORT.test(s.value));
+  // Only fields the filter format can carry (a field name, not free text) become facets.
+  const facets = answer.facetcount.filter((f) => FIELD.test(f.repoFieldName));
   const n = (x: number) => x.toLocaleString(locale);
   const hasFilters = Object.keys(answered.filters).length > 0;
   const activeCount = Object.keys(state.filters).reduce((sum, field) => sum + state.filters[field].length, 0);
@@ -233,7 +237,7 @@ export function SearchView(props: SearchViewProps) {
               ? `${n(first)}–${n(last)} of ${n(total)} products`
               : `${n(total)} ${total === 1 ? 'product' : 'products'}`}
         </p>
-        {answer.facetcount.length > 0 && (
+        {facets.length > 0 && (
           <button
             type="button"
             class="vitrine-search__filter-toggle"
@@ -269,10 +273,10 @@ export function SearchView(props: SearchViewProps) {
         </p>
       )}
       <div class="vitrine-search__body">
-        {(answer.facetcount.length > 0 || Object.keys(state.filters).length > 0) && (
+        {(facets.length > 0 || Object.keys(state.filters).length > 0) && (
           <section class="vitrine-search__facets" id={props.facetsId} aria-label="Filters">
-            <ActiveFilters state={state} facets={answer.facetcount} onChange={onChange} />
-            {answer.facetcount.map((facet) => (
+            <ActiveFilters state={state} facets={facets} onChange={onChange} />
+            {facets.map((facet) => (
               <Facet key={facet.repoFieldName} facet={facet} state={state} locale={locale} onChange={onChange} />
             ))}
           </section>

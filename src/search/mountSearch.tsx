@@ -25,7 +25,7 @@ export interface SearchMount {
 const MAX_PAGE_SIZE = 100;
 
 function emit(el: Element, name: string, detail: unknown): void {
-  el.dispatchEvent(new CustomEvent('vitrine:' + name, { bubbles: true, detail }));
+  el.dispatchEvent(new (el.ownerDocument.defaultView as Window & typeof globalThis).CustomEvent('vitrine:' + name, { bubbles: true, detail }));
 }
 
 /**
@@ -226,7 +226,12 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
   }
 
   function change(next: SearchState, why: ChangeReason): void {
-    win.history.pushState(win.history.state, '', hrefFor(next));
+    try {
+      win.history.pushState(win.history.state, '', hrefFor(next));
+    } catch (e) {
+      // A state the URL cannot carry is still searched; the page never sees the error.
+      host.log('search: URL not updated', e);
+    }
     void load(next, why);
   }
 

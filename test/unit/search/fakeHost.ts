@@ -106,7 +106,9 @@ export interface FakeHost {
   failWith(kind: 'quota' | 'server' | null): void;
 }
 
-export function createFakeHost(options: { items?: Item[]; themes?: Theme[]; config?: Partial<Config> } = {}): FakeHost {
+export function createFakeHost(
+  options: { items?: Item[]; themes?: Theme[]; config?: Partial<Config>; tweak?: (answer: SearchResponse) => void } = {},
+): FakeHost {
   const items = options.items ?? ITEMS;
   const calls: Call[] = [];
   const rendered: HTMLElement[] = [];
@@ -134,7 +136,9 @@ export function createFakeHost(options: { items?: Item[]; themes?: Theme[]; conf
       await new Promise((resolve) => setTimeout(resolve, 1));
       if (failure === 'quota') throw apiError('quota', 'credit quota exceeded', 403, 'quota');
       if (failure === 'server') throw apiError('server', 'server error 500', 500);
-      return JSON.parse(JSON.stringify(answer(items, request)));
+      const body = answer(items, request);
+      options.tweak?.(body);
+      return JSON.parse(JSON.stringify(body));
     },
     themes: async () => options.themes ?? [],
     render: (slot) => rendered.push(slot),

@@ -137,6 +137,20 @@ describe('search results page', () => {
     });
   });
 
+  it('leaves out facets and sort options the request format cannot carry', async () => {
+    go('/search?q=product');
+    const { host } = createFakeHost({
+      tweak: (a) => {
+        a.facetcount.push({ ...a.facetcount[0], repoFieldName: 'bad field)', displayName: 'Broken' });
+        a.SearchEntities.push({ key: 'Weird', value: 'price_d sideways' });
+      },
+    });
+    mounted = mountSearch(host, slot);
+    await settled(() => expect(names()).toHaveLength(8));
+    expect($$('.vitrine-search__facet-title').map((el) => el.textContent)).toEqual(['Department', 'Price']);
+    expect(Array.from($<HTMLSelectElement>('.vitrine-search__select')!.options).map((o) => o.textContent)).not.toContain('Weird');
+  });
+
   it('a link past the last page shows the last page', async () => {
     go('/search?q=product&page=9');
     const { host } = createFakeHost();
