@@ -97,9 +97,8 @@ for (const themes of ['org', 'builtin'] as const) {
       expect(await axe(page, 'a11y-bundle')).toEqual([]);
     });
 
-    // Known defect: the track is a <ul> whose children are <li role="group"> slides, which
-    // breaks list semantics (axe "list", serious). A non-list track element would fix it.
-    it.fails('in the carousel layout', async () => {
+    // The slides are role="group" inside the track, so the track must not be a list (axe "list").
+    it('in the carousel layout', async () => {
       expect(await axe(page, 'a11y-carousel')).toEqual([]);
     });
   });
@@ -126,9 +125,8 @@ describe('the carousel from the keyboard', () => {
     expect(labels).toEqual(names.map((name, i) => ['slide', `${i + 1} of ${count}: ${name}`]));
   });
 
-  // Known defect: the track's 4 px padding makes scroll snapping rest at scrollLeft 4, and
-  // "Previous" is only disabled below 2 px, so it shows (and takes a Tab stop) at the start.
-  it.fails('at the start "Previous" is disabled, so Tab from the link before lands on the track', async () => {
+  // Scroll snapping rests at the first slide, a few px in (the track's padding): that is the start.
+  it('at the start "Previous" is disabled, so Tab from the link before lands on the track', async () => {
     await expect(page.locator('#a11y-carousel [data-dir="prev"]').isDisabled()).resolves.toBe(true);
     await page.locator('#before').focus();
     await page.keyboard.press('Tab');
