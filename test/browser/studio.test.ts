@@ -3,6 +3,7 @@
 // Needs `node build.mjs` first (npm test does it). STUDIO_SHOTS=<dir> keeps screenshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
@@ -68,7 +69,7 @@ const widget = () => preview.locator('#studio-slot.vitrine');
 /** axe-core's findings on the studio itself (the preview frame is the theme's business, checked in its own panel). */
 async function studioViolations(): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) {
-    await page.addScriptTag({ path: join(process.cwd(), 'node_modules/axe-core/axe.min.js') });
+    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
   }
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
@@ -201,9 +202,10 @@ describe('theme studio', () => {
     expect(await problem('unopened-section')).toContain('HTML 1:1 {{/variant_name}} closes a section that was never opened.');
     expect(await problem('mismatched-section')).toContain('HTML 2:15 {{/product}} does not match {{#products}} opened at 2:1; close that one first.');
 
-    await setSource('html', '<b>{{product_name}}</b>\n<i>{{product_price</i>');
+    await setSource('html', '<b>{{product_name}}</b>\n{{> card}}<i>{{product_price</i>');
     await until('the unclosed tag', async () => (await problemCodes()).includes('unclosed-tag'));
-    expect(await problem('unclosed-tag')).toContain('HTML 2:4 This tag is never closed');
+    expect(await problem('partial')).toContain('HTML 2:1 {{> card}} renders nothing: Vitrine themes have no partials.');
+    expect(await problem('unclosed-tag')).toContain('HTML 2:14 This tag is never closed');
   });
 
   it('reports leaking CSS and JavaScript that does not parse, and jumps to a problem on click', async () => {

@@ -9,6 +9,7 @@ export type ProblemCode =
   | 'mismatched-section'
   | 'unopened-section'
   | 'unescaped-product-field'
+  | 'partial'
   | 'img-without-alt'
   | 'link-without-text'
   | 'leaking-selector'

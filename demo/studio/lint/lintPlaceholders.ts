@@ -30,7 +30,12 @@ export function lintPlaceholders(
   const open: MustacheTag[] = [];
 
   for (const tag of scan.tags) {
-    if (tag.kind === 'comment' || tag.kind === 'delimiters' || tag.kind === 'partial') continue;
+    if (tag.kind === 'comment' || tag.kind === 'delimiters') continue;
+    if (tag.kind === 'partial') {
+      problems.push(problemAt(template, 'html', 'partial', 'warning', tag.from, tag.to,
+        `${quote(tag, template)} renders nothing: Vitrine themes have no partials. Write the markup here instead.`));
+      continue;
+    }
     if (tag.kind === 'close') {
       const match = open.map((t) => t.name).lastIndexOf(tag.name);
       const top = open[open.length - 1];

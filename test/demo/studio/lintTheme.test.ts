@@ -88,6 +88,12 @@ describe('lintTheme', () => {
     expect(problems[1].message).toContain('{{& variant_name }} asks for unescaped HTML');
   });
 
+  it('warns that partials render nothing', () => {
+    const [p] = lint({ htmlTemplate: '<div>\n {{> card}}</div>' });
+    expect(p).toMatchObject({ code: 'partial', line: 2, column: 2, severity: 'warning' });
+    expect(p.message).toBe('{{> card}} renders nothing: Vitrine themes have no partials. Write the markup here instead.');
+  });
+
   it('leaves raw output of a widget field alone', () => {
     expect(lint({ htmlTemplate: '<h2>{{{widget_displayName}}}</h2>' })).toEqual([]);
   });
