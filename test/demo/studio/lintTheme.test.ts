@@ -160,6 +160,19 @@ describe('lintTheme', () => {
     expect(lint({ themeId: 'summer v2', cssTemplate: 'p {}' })[0].message).toContain('Write ".vitrine-theme--summer_v2 p"');
   });
 
+  it('checks rules inside @supports and @layer, and leaves nested rules, @scope to the widget and @font-face alone', () => {
+    const css = [
+      '@supports (display: grid) { @layer theme { .grid { display: grid } } }',
+      '.vitrine-theme--summer .card { color: red; &:hover { color: blue } .badge { color: green } }',
+      '@scope (.vitrine-theme--summer) { img { width: 100% } }',
+      '@scope (.product) { img { width: 100% } }',
+      '@font-face { font-family: "Brand"; src: url("brand.woff2") }',
+      'a[title="x, y {"] { color: red }',
+    ].join('\n');
+    expect(where({ cssTemplate: css })).toEqual(['css 1:44 leaking-selector', 'css 4:1 leaking-selector', 'css 6:1 leaking-selector']);
+    expect(lint({ cssTemplate: css })[2].message).toContain('Selector "a[title="x, y {"]" is not scoped');
+  });
+
   it('reports @import, which pulls a whole stylesheet onto the page', () => {
     expect(where({ cssTemplate: '@import url("x.css");' })).toEqual(['css 1:1 leaking-selector']);
   });
