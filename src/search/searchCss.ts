@@ -45,8 +45,7 @@ export const searchCss = `
 :where(.vitrine-search__pages){display:flex;gap:4px;list-style:none;margin:0;padding:0}
 :where(.vitrine-search__page){display:inline-block;min-width:2.25em;padding:6px 8px;text-align:center;border-radius:var(--vs-radius);color:inherit;text-decoration:none}
 :where(a.vitrine-search__page:hover){background:#f3f4f6}
-:where(.vitrine-search__page--current){background:var(--vs-accent);color:#fff}
-:where(a.vitrine-search__page--current:hover){background:var(--vs-accent)}
+:where(.vitrine-search__page--current){font-weight:700;box-shadow:inset 0 0 0 1.5px currentColor}
 :where(.vitrine-search__page--disabled){color:var(--vs-muted)}
 :where(.vitrine-search__gap){padding:6px 2px;color:var(--vs-muted)}
 :where(.vitrine-search__widgets > [data-vitrine]){margin-top:calc(var(--vs-gap,24px) * 1.5)}
