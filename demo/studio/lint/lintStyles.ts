@@ -125,18 +125,20 @@ export function lintStyles(css: string, themeId: string): ThemeProblem[] {
         } else if (hasBlock && GROUPING.has(name)) {
           ruleList(j + 1, after - 1);
         } else if (hasBlock && name === 'scope' && !scope.test(prelude)) {
-          leak(i, j, `@scope ${prelude.slice(6).trim()} is not the widget: scope it to (${scopeClass}).`);
+          leak(i, j, `@scope ${css.slice(i + 6, j).trim()} is not the widget: scope it to (${scopeClass}).`);
         }
         // Other at-rules (@keyframes, @font-face, @page, @property…) hold no selectors.
       } else if (hasBlock) {
         for (const selector of splitList(prelude, i)) {
           if (isScoped(selector.text, scope)) continue;
-          const scopedVersion = `${scopeClass} ${selector.text}`;
-          leak(selector.from, selector.from + selector.text.length,
+          // Offsets are shared with the masked copy; quote the author's own text.
+          const to = selector.from + selector.text.length;
+          const written = css.slice(selector.from, to);
+          leak(selector.from, to,
             /[+~]/.test(selector.text) && scope.test(selector.text)
-              ? `Selector "${selector.text}" reaches elements beside the widget, on the host page.`
-              : `Selector "${selector.text}" is not scoped under ${scopeClass}, so it would also style the host page. ` +
-                  `Write "${scopedVersion}".`);
+              ? `Selector "${written}" reaches elements beside the widget, on the host page.`
+              : `Selector "${written}" is not scoped under ${scopeClass}, so it would also style the host page. ` +
+                  `Write "${scopeClass} ${written}".`);
         }
       }
       i = after;

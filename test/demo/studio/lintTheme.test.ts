@@ -170,7 +170,10 @@ describe('lintTheme', () => {
       'a[title="x, y {"] { color: red }',
     ].join('\n');
     expect(where({ cssTemplate: css })).toEqual(['css 1:44 leaking-selector', 'css 4:1 leaking-selector', 'css 6:1 leaking-selector']);
-    expect(lint({ cssTemplate: css })[2].message).toContain('Selector "a[title="x, y {"]" is not scoped');
+    const problems = lint({ cssTemplate: css });
+    expect(problems[1].message).toBe('@scope (.product) is not the widget: scope it to (.vitrine-theme--summer).');
+    // Strings are blanked while scanning; the message still quotes what the author wrote.
+    expect(problems[2].message).toContain('Selector "a[title="x, y {"]" is not scoped');
   });
 
   it('reports @import, which pulls a whole stylesheet onto the page', () => {
