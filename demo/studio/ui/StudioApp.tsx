@@ -20,10 +20,10 @@ import { ThemeBar } from './ThemeBar';
 import { usePreviewData } from './usePreviewData';
 import { useSandbox, VISITORS } from './useSandbox';
 
-const SOURCES: { id: ThemeSource; label: string; field: 'htmlTemplate' | 'cssTemplate' | 'jsTemplate' }[] = [
-  { id: 'html', label: 'HTML', field: 'htmlTemplate' },
-  { id: 'css', label: 'CSS', field: 'cssTemplate' },
-  { id: 'js', label: 'JS', field: 'jsTemplate' },
+const SOURCES: { id: ThemeSource; field: 'htmlTemplate' | 'cssTemplate' | 'jsTemplate' }[] = [
+  { id: 'html', field: 'htmlTemplate' },
+  { id: 'css', field: 'cssTemplate' },
+  { id: 'js', field: 'jsTemplate' },
 ];
 
 /** The draft is written this long after the last change, not on every key. */
