@@ -22,8 +22,12 @@ function formatValue(value: string): string {
 /** One clause per field with at least one value: `field:v` or `(field:a OR field:b)`. */
 export function formatFilterClauses(filters: SearchFilters): string[] {
   const clauses: string[] = [];
+  if (filters === null || typeof filters !== 'object' || Array.isArray(filters)) {
+    throw new Error('filters must be value lists per field, e.g. { gender_ss: ["women"] }');
+  }
   for (const field of Object.keys(filters)) {
     if (!FIELD.test(field)) throw new Error(`filter field "${field}" is not a repository field name`);
+    if (!Array.isArray(filters[field])) throw new Error(`filter values of "${field}" must be a list, e.g. ["${String(filters[field])}"]`);
     const values = [...new Set(filters[field])];
     if (values.length === 0) continue;
     const parts = values.map((v) => `${field}:${formatValue(v)}`);

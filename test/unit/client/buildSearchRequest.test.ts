@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { SearchRequestSample, SearchRequestTable } from '../../../src/types/interface';
 import { buildSearchRequest } from '../../../src/client/buildSearchRequest';
 import { formatFilter } from '../../../src/client/formatFilter';
 import { parseFilter } from '../../../src/client/parseFilter';
@@ -39,6 +40,14 @@ describe('buildSearchRequest', () => {
       orgName: 'Maison Vitrine',
       pagination: { start: 40, row: 20 },
     });
+  });
+
+  it('types the result by spelling', () => {
+    expectTypeOf(buildSearchRequest(params, 'table')).toEqualTypeOf<SearchRequestTable>();
+    expectTypeOf(buildSearchRequest(params, 'sample')).toEqualTypeOf<SearchRequestSample>();
+    // A string where lists of values per field belong: refused by the types, and at run time.
+    // @ts-expect-error filters are lists of values per field, not a string
+    expect(() => buildSearchRequest({ orgId, query: 'x', filters: 'gender_ss:women' }, 'table')).toThrow(/filters must be value lists per field/);
   });
 
   it('defaults to the first page of 12, no filter and no sort', () => {
@@ -93,7 +102,7 @@ describe('filter string', () => {
     expect(() => parseFilter('gender_ss:women OR')).toThrow(/expected AND at position/);
     expect(() => parseFilter('(gender_ss:women')).toThrow(/expected "\)"/);
     expect(() => parseFilter('price_d:[10 50]')).toThrow(/\[low TO high\]/);
-    expect(() => formatFilter({ 'bad field': ['x'] })).toThrow(/not a repository field name/);
+    expect(() => formatFilter({ 'bad field': ['x'] })).toThrow(/filters must be value lists per field/);
   });
 
   it('writes ranges with open ends', () => {
