@@ -19,8 +19,9 @@ export const baseCss = `
 :where(.vitrine__link){display:flex;flex-direction:column;gap:6px;color:inherit;text-decoration:none}
 :where(.vitrine__link:hover .vitrine__name){text-decoration:underline}
 :where(.vitrine__img){display:block;width:100%;height:auto;aspect-ratio:1;object-fit:cover;border-radius:var(--vitrine-radius);background:#f2f2f2}
-:where(.vitrine__variant){font-size:.85em;opacity:.7}
-:where(.vitrine__price s){opacity:.6;font-weight:400}
+:where(.vitrine__variant){font-size:.85em;color:#5f5f5f}
+:where(.vitrine__name){overflow-wrap:anywhere}
+:where(.vitrine__price s){color:#6b6b6b;font-weight:400}
 :where(.vitrine__price b){color:var(--vitrine-sale)}
 :where(.vitrine__bundle){grid-template-columns:repeat(auto-fit,minmax(140px,1fr));align-items:start}
 :where(.vitrine__bundle-item){position:relative;display:grid;gap:8px}
