@@ -221,3 +221,46 @@ describe('one failing widget never stops another', () => {
     expect(s.opened.errors).toEqual([]);
   });
 });
+
+describe("faults in the merchant's own markup stay in their slot", () => {
+  it('a script tag without its org id asks for nothing, keeps every fallback and says what is missing', async () => {
+    context = await browser.newContext();
+    const opened = await newRecordedPage(context);
+    const warnings: string[] = [];
+    opened.page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
+    const asked: string[] = [];
+    opened.page.on('request', (r) => r.url().startsWith(sandbox.url) && asked.push(r.url()));
+    await opened.page.goto(fixtures.page('faults-config'));
+    const outcome = await settled(opened.page, ['cfg-a', 'cfg-b']);
+    for (const id of ['cfg-a', 'cfg-b']) {
+      expect(outcome[id].detail.kind).toBe('config');
+      expect(String(outcome[id].detail.message)).toContain('orgId is missing');
+      await expect(opened.page.locator(`#${id} .fallback`).isVisible()).resolves.toBe(true);
+    }
+    expect(asked).toEqual([]);
+    expect(warnings.join('\n')).toContain('orgId is missing');
+    expect(opened.errors).toEqual([]);
+  });
+
+  it('an unknown algorithm, a slot without id and a missing product fail alone; a bad max falls back', async () => {
+    context = await browser.newContext();
+    const opened = await newRecordedPage(context);
+    const calls: string[] = [];
+    opened.page.on('request', (r) => r.method() === 'GET' && isWidgetCall(r.url()) && calls.push(new URL(r.url()).searchParams.get('divisionId') ?? ''));
+    await opened.page.goto(fixtures.page('faults-setup'));
+    const outcome = await settled(opened.page, ['unknown-algorithm', '', 'needs-product', 'fine']);
+    expect(outcome['unknown-algorithm'].detail.kind).toBe('slot');
+    expect(String(outcome['unknown-algorithm'].detail.message)).toContain('bestsellers');
+    expect(outcome[''].detail.kind).toBe('slot');
+    expect(outcome['needs-product'].detail.kind).toBe('input');
+    expect(String(outcome['needs-product'].detail.message)).toContain('viewedalsoviewed');
+    expectRendered(outcome, ['fine']);
+    // A max that is not a number is noted and ignored: the service's full list shows.
+    expect(outcome.fine.detail.products).toBeGreaterThan(4);
+    expect(calls).toEqual(['fine']);
+    for (const text of ['Unknown algorithm', 'No id', 'Needs a product']) {
+      await expect(opened.page.getByText(text).isVisible()).resolves.toBe(true);
+    }
+    expect(opened.errors).toEqual([]);
+  });
+});

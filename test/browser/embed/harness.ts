@@ -8,8 +8,10 @@ export type SlotEventType = 'render' | 'error' | 'impression' | 'click' | 'add-t
 
 export interface SlotEvent {
   type: SlotEventType;
-  /** id of the slot the event came from. */
+  /** id of the slot the event came from (the slot itself or the one around the target). */
   id: string;
+  /** Whether the event was dispatched on the slot element itself (DESIGN.md: events are on the slot). */
+  onSlot: boolean;
   detail: Record<string, unknown>;
 }
 
@@ -41,7 +43,9 @@ function installRecorder(): void {
       'vitrine:' + type,
       (event) => {
         const detail = (event as CustomEvent).detail;
-        records.events.push({ type: type as SlotEventType, id: (event.target as Element).id, detail: JSON.parse(JSON.stringify(detail ?? {})) });
+        const target = event.target as Element;
+        const slot = target.closest?.('[data-vitrine]');
+        records.events.push({ type: type as SlotEventType, id: (slot ?? target).id, onSlot: slot === target, detail: JSON.parse(JSON.stringify(detail ?? {})) });
       },
       true,
     );
