@@ -102,7 +102,9 @@ describe('filter string', () => {
     expect(() => parseFilter('gender_ss:women OR')).toThrow(/expected AND at position/);
     expect(() => parseFilter('(gender_ss:women')).toThrow(/expected "\)"/);
     expect(() => parseFilter('price_d:[10 50]')).toThrow(/\[low TO high\]/);
-    expect(() => formatFilter({ 'bad field': ['x'] })).toThrow(/filters must be value lists per field/);
+    expect(() => formatFilter({ 'bad field': ['x'] })).toThrow(/not a repository field name/);
+    // @ts-expect-error one value where a list belongs
+    expect(() => formatFilter({ gender_ss: 'women' })).toThrow('filter values of "gender_ss" must be a list, e.g. ["women"]');
   });
 
   it('writes ranges with open ends', () => {
