@@ -25,7 +25,7 @@ export function printPageTables(title, rows, { latencyMs, baseline, baselineName
     [
       'eval ms = evaluating the embed script, with its synchronous boot (Chromium trace); start→last = script bytes in hand → last vitrine:render;',
       'overhead = last vitrine:render − last service response in hand: Vitrine\'s own time on the critical path; × latency = overhead ÷ API latency.',
-      'long tasks = over 50 ms on the page (any script); of Vitrine = those where Vitrine\'s functions ran longest (traced view, JS samples).',
+      'long tasks = over 50 ms on the page (any script); of Vitrine = those where Vitrine\'s functions ran longest and for a quarter of the task or more (traced view, JS samples; tracing slows the page, so eval ms reads high).',
       ...notes,
     ],
   );

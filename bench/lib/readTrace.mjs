@@ -46,8 +46,10 @@ export function readTrace(raw, isOurs) {
       const top = named ?? onMain.find((e) => e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts < end && urlOf(e));
       return {
         ms: (task.dur ?? 0) / 1000,
-        // Ours when our functions ran longer in it than anyone else's script.
-        ours: oursUs > 0 && oursUs >= othersUs,
+        // Ours when our functions ran longer in it than anyone else's script and
+        // for at least a quarter of it; a task that is nearly all layout, paint
+        // or image decoding is the page's, whoever last touched the DOM.
+        ours: oursUs >= othersUs && oursUs >= 0.25 * (task.dur ?? 0),
         oursMs: oursUs / 1000,
         othersMs: othersUs / 1000,
         what: top ? `${top.name} ${urlOf(top)}` : 'no script event',
