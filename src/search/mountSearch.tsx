@@ -3,7 +3,7 @@ import type { EmbedHost } from '../types/host';
 import type { SearchDocument, SearchResponse, Theme } from '../types/interface';
 import { parseSearchResponse } from '../client/parseSearchResponse';
 import { SEARCH_PATH } from '../client/searchPaths';
-import { buildSearchRequest } from '../client/buildSearchRequest';
+import { buildSearchRequest, DEFAULT_PAGE_SIZE } from '../client/buildSearchRequest';
 import { isApiError } from '../api/apiError';
 import { cssId, injectStyle } from '../theme/applyTheme';
 import { searchCss } from './searchCss';
@@ -127,6 +127,18 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     return parseSearchResponse(await host.request(SEARCH_PATH, { request: JSON.stringify(request) }));
   }
 
+  /** One page of `s`; a service that refuses `rows: "0"` gets the default page size instead. */
+  async function fetchSized(s: SearchState, page: number): Promise<SearchResponse> {
+    try {
+      return await fetchPage(s, pageSize, (page - 1) * pageSize);
+    } catch (e) {
+      if (pageSize || !isApiError(e) || e.kind !== 'request') throw e;
+      host.log('search: rows "0" refused; page size', DEFAULT_PAGE_SIZE, e);
+      pageSize = DEFAULT_PAGE_SIZE;
+      return fetchPage(s, pageSize, (page - 1) * pageSize);
+    }
+  }
+
   async function load(next: SearchState, why: ChangeReason | 'initial' | 'history'): Promise<void> {
     state = next;
     const my = ++seq;
@@ -136,8 +148,11 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     try {
       const cardReady = card ? null : chooseCard();
       // A link to page 3 before any answer: ask once for the configured page size.
-      if (!pageSize && state.page > 1) pageSize = (await fetchPage({ ...state, page: 1 }, 0, 0)).Pagination;
-      let result = await fetchPage(state, pageSize, (state.page - 1) * pageSize);
+      if (!pageSize && state.page > 1) {
+        const first = await fetchSized({ ...state, page: 1 }, 1);
+        pageSize ||= first.Pagination || DEFAULT_PAGE_SIZE;
+      }
+      let result = await fetchSized(state, state.page);
       if (!fixedSize && result.Pagination > 0) pageSize = result.Pagination;
       // A stale shared link past the last page shows the last page instead of nothing.
       const lastPage = Math.max(1, Math.ceil(result.Numberofdocs / Math.max(1, pageSize)));

@@ -107,7 +107,14 @@ export interface FakeHost {
 }
 
 export function createFakeHost(
-  options: { items?: Item[]; themes?: Theme[]; config?: Partial<Config>; tweak?: (answer: SearchResponse) => void } = {},
+  options: {
+    items?: Item[];
+    themes?: Theme[];
+    config?: Partial<Config>;
+    tweak?: (answer: SearchResponse) => void;
+    /** Answer 400 to `rows: "0"`, as a service without a configured page size might. */
+    refuseZeroRows?: boolean;
+  } = {},
 ): FakeHost {
   const items = options.items ?? ITEMS;
   const calls: Call[] = [];
@@ -136,6 +143,7 @@ export function createFakeHost(
       await new Promise((resolve) => setTimeout(resolve, 1));
       if (failure === 'quota') throw apiError('quota', 'credit quota exceeded', 403, 'quota');
       if (failure === 'server') throw apiError('server', 'server error 500', 500);
+      if (options.refuseZeroRows && request.rows === '0') throw apiError('request', 'request refused (400)', 400, 'rows must be positive');
       const body = answer(items, request);
       options.tweak?.(body);
       return JSON.parse(JSON.stringify(body));

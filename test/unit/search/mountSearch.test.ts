@@ -271,6 +271,18 @@ describe('search results page', () => {
     expect($('.vitrine-search')!.classList.contains('vitrine-search--filters-open')).toBe(true);
   });
 
+  it('falls back to 12 per page when the service refuses rows "0"', async () => {
+    go('/search?q=product&page=2');
+    const { host, calls } = createFakeHost({ refuseZeroRows: true });
+    mounted = mountSearch(host, slot);
+    await settled(() => expect(count()).toBe('13–24 of 30 products'));
+    expect(calls.map((c) => [c.request.start, c.request.rows])).toEqual([
+      ['0', '0'],
+      ['0', '12'],
+      ['12', '12'],
+    ]);
+  });
+
   it('uses data-vitrine-page-size when the merchant sets one', async () => {
     go('/search?q=product&page=2');
     slot.dataset.vitrinePageSize = '5';
