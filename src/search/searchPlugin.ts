@@ -12,7 +12,13 @@ const BOX = '[data-vitrine-searchbox]';
  * results slot stops listening to history, and an element is mounted once however often
  * it is seen. One that fails is logged and the others still mount.
  */
-const done = new WeakSet<Element>();
+// A mark on the element itself, under a registered symbol: a second copy of this chunk on
+// the page sees the first one's marks (a WeakSet would be private to each copy).
+const MOUNTED = Symbol.for('vitrine.search.mounted');
+const done = {
+  has: (el: Element) => (el as unknown as Record<symbol, boolean>)[MOUNTED] === true,
+  add: (el: Element) => void ((el as unknown as Record<symbol, boolean>)[MOUNTED] = true),
+};
 
 export function searchPlugin(host: EmbedHost): void {
   const { doc, win } = host;

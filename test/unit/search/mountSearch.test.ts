@@ -325,8 +325,15 @@ describe('search box', () => {
     go('/search?q=product');
     window.dispatchEvent(new PopStateEvent('popstate'));
     await settled(() => expect(input.value).toBe('product'));
-    // A second run of the plugin mounts nothing twice.
+    // A second run of the plugin (or a second copy of the chunk) mounts nothing twice:
+    // no second search is made.
+    const callsBefore = calls.length;
     searchPlugin(host);
+    const secondCopy = (await import('../../../src/search/searchPlugin?copy' as string)) as { searchPlugin: typeof searchPlugin };
+    expect(secondCopy.searchPlugin).not.toBe(searchPlugin);
+    secondCopy.searchPlugin(host);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toHaveLength(callsBefore);
     expect(document.querySelectorAll('.vitrine-searchbox')).toHaveLength(1);
     expect(document.querySelectorAll('.vitrine-search')).toHaveLength(1);
   });
