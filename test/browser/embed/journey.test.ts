@@ -70,6 +70,8 @@ interface Visit {
   outcome: Record<string, SlotEvent>;
   /** Widget GET requests the sandbox answered during this visit. */
   calls: RecordedRequest[];
+  /** Theme list requests during this visit. */
+  themeCalls: number;
 }
 
 const isWidgetCall = (r: RecordedRequest) => r.method === 'GET' && r.path.startsWith('/v1/widgetserver/');
@@ -99,7 +101,8 @@ async function visit(path: string, opened?: OpenedPage): Promise<Visit> {
   const slots = await page.page.locator('[data-vitrine]').evaluateAll((els) => els.map((el) => ({ id: el.id, algorithm: el.getAttribute('data-vitrine') ?? '' })));
   expect(slots.length, `${path} has Vitrine slots`).toBeGreaterThan(0);
   const outcome = await settled(page.page, slots.map((s) => s.id));
-  return { opened: page, slots, outcome, calls: sandbox.requests.slice(from).filter(isWidgetCall) };
+  const answered = sandbox.requests.slice(from);
+  return { opened: page, slots, outcome, calls: answered.filter(isWidgetCall), themeCalls: answered.filter((r) => r.method === 'GET' && r.path === '/v1/theme').length };
 }
 
 const visitorId = (page: Page) => page.evaluate(() => localStorage.getItem('vitrine_uid'));
@@ -172,6 +175,9 @@ describe('merchant journey on the demo storefront', () => {
       expect(names.length).toBeGreaterThan(1);
       await expect(v.opened.page.locator(`#${bundle.id} .vitrine__total`).innerText()).resolves.toMatch(/€/);
     }
+    // The org's themes: asked for once for the whole page, however many slots it has.
+    expect(v.slots.length).toBeGreaterThan(1);
+    expect(v.themeCalls).toBe(1);
     expect(v.opened.errors).toEqual([]);
     firstVisitor = await visitorId(v.opened.page);
     // The id is kept in a first-party cookie as well as in localStorage.
@@ -183,6 +189,8 @@ describe('merchant journey on the demo storefront', () => {
   it('the visitor id is the same after a reload and on the next page', async () => {
     const v = await visit(`/products/${second.handle}`);
     expect(await visitorId(v.opened.page)).toBe(firstVisitor);
+    // Themes fetched a moment ago are kept across page views: no second request.
+    expect(v.themeCalls).toBe(0);
     const again = await visit(`/products/${second.handle}`, v.opened);
     expect(await visitorId(again.opened.page)).toBe(firstVisitor);
     const uids = new Set([...v.calls, ...again.calls].map((c) => c.query.site_uid).filter(Boolean));
@@ -230,7 +238,7 @@ describe('merchant journey on the demo storefront', () => {
     await scrollThrough(page);
     const slots = await page.locator('[data-vitrine]').evaluateAll((els) => els.map((el) => ({ id: el.id, algorithm: el.getAttribute('data-vitrine') ?? '' })));
     const outcome = await settled(page, slots.map((s) => s.id));
-    const order = { opened: cart.opened, slots, outcome, calls: sandbox.requests.slice(from).filter(isWidgetCall) };
+    const order = { opened: cart.opened, slots, outcome, calls: sandbox.requests.slice(from).filter(isWidgetCall), themeCalls: 0 };
     expectRendered(order.outcome, slots.map((s) => s.id));
     await expectPageAsked(order, 'order_page');
     expect(cart.opened.errors).toEqual([]);
