@@ -43,7 +43,7 @@ interface Scenario {
  * Opens faults.html in a fresh context (no cached themes, no visitor) with `breakIt`
  * in place, and waits until the victim and its neighbours have an outcome.
  */
-async function run(breakIt: (page: Page) => Promise<unknown>, wait: string[] = ['victim', ...NEIGHBOURS]): Promise<Scenario> {
+async function run(breakIt: (page: Page) => Promise<unknown>, wait: string[] = ['victim', ...NEIGHBOURS], query = ''): Promise<Scenario> {
   context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
   const opened = await newRecordedPage(context);
   const { page } = opened;
@@ -52,7 +52,7 @@ async function run(breakIt: (page: Page) => Promise<unknown>, wait: string[] = [
     if (r.method() === 'GET' && isWidgetCall(r.url())) widgetCalls.push(r);
   });
   await breakIt(page);
-  await page.goto(fixtures.page('faults'));
+  await page.goto(fixtures.page('faults') + query);
   const outcome = await settled(page, wait, 20_000);
   const victimCalls = () => widgetCalls.filter((r) => isWidgetCall(r.url(), 'victim'));
   return { opened, page, outcome, widgetCalls, get victimCalls() { return victimCalls(); } };
@@ -178,6 +178,18 @@ describe('one failing widget never stops another', () => {
       ),
     );
     await expectContained(s, 'empty');
+  });
+
+  it('in debug mode (?vitrine_debug=1) the page itself says why a slot kept its fallback', async () => {
+    const s = await run(
+      (page) => page.route((u) => isWidgetCall(u, 'victim'), (route) => json(route, 500, { errMsg: 'engine down' })),
+      ['victim', ...NEIGHBOURS],
+      '?vitrine_debug=1',
+    );
+    await expectContained(s, 'server');
+    const label = s.page.locator('#victim');
+    await expect.poll(() => label.getAttribute('data-vitrine-debug')).toMatch(/nothing shown \(server\).*500.*engine down/s);
+    await expect(s.page.locator('#neighbour-carousel').getAttribute('data-vitrine-debug')).resolves.toMatch(/trending .*products/);
   });
 
   it('a failing theme endpoint leaves every slot on its built-in theme', async () => {
