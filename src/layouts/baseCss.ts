@@ -23,8 +23,8 @@ export const baseCss = `
 :where(.vitrine__name){overflow-wrap:anywhere}
 :where(.vitrine__price s){color:#6b6b6b;font-weight:400}
 :where(.vitrine__price b){color:var(--vitrine-sale)}
-:where(.vitrine__bundle){grid-template-columns:repeat(auto-fit,minmax(140px,1fr));align-items:start}
-:where(.vitrine__bundle-item){position:relative;display:grid;gap:8px}
+:where(.vitrine__bundle){grid-template-columns:repeat(auto-fit,minmax(min(100%,200px),1fr));align-items:start}
+:where(.vitrine__bundle-item){position:relative;display:grid;gap:8px;min-width:0}
 :where(.vitrine__pick){display:flex;gap:8px;align-items:center;font-size:.9em}
 :where(.vitrine__bundle-item[data-off] .vitrine__card){opacity:.45}
 :where(.vitrine__buy){display:flex;flex-wrap:wrap;gap:12px;align-items:center;margin-top:16px}

@@ -34,7 +34,9 @@ const layouts = { carousel: Carousel, matrix: Matrix, bundle: Bundle };
 const views = new WeakMap<Element, WidgetView>();
 let ids = 0;
 
-function emit(target: Element, name: string, detail: unknown): void {
+/** Events leave from the slot (the root's parent), as every other Vitrine event does. */
+function emit(root: Element, name: string, detail: unknown): void {
+  const target = root.parentElement || root;
   target.dispatchEvent(new (target.ownerDocument.defaultView!.CustomEvent)('vitrine:' + name, { bubbles: true, detail }));
 }
 

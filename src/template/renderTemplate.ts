@@ -1,7 +1,9 @@
 import Mustache from 'mustache';
 
-// Our bundled copy's escape, taken now: later changes to `Mustache.escape` do not count.
-const escape = Mustache.escape;
+// Every character that can end a text run or an attribute value, quoted or not,
+// becomes a character reference: `title={{product_name}}` stays one attribute even when
+// the name holds spaces (Mustache's own escape leaves white space alone).
+const escape = (value: unknown): string => String(value).replace(/[&<>"'`=/\s]/g, (c) => '&#' + c.charCodeAt(0) + ';');
 
 type Token = [string, string, number, number, Token[]?, number?];
 
