@@ -229,7 +229,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     }).observe(doc.documentElement, { childList: true, subtree: true });
     host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => track(slot, true), problems, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
-    if (doc.querySelector('[data-vitrine-search],[data-vitrine-searchbox]')) load('search');
+    // A search box that is a form already submits to the search page without us; only
+    // the results page, or a box Vitrine must draw, needs the search chunk.
+    if (doc.querySelector('[data-vitrine-search],[data-vitrine-searchbox]:not(form)')) load('search');
     if (config.debug) load('debug');
   });
   return api;
