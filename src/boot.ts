@@ -156,6 +156,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     if (!pending) inflight.set(key, (pending = fetchWidget(request, algorithm, params, config!.endpoints)));
     try {
       const [envelope, list] = await Promise.all([pending, themes.get(), styled]);
+      // Each slot renders in a task of its own, so answers that land together never
+      // add up to one long task on the main thread.
+      await new Promise((next) => setTimeout(next));
       if (token != state.token || !el.isConnected) return;
       // The product on show is never recommended to itself (recent views would list it first).
       const products = envelope.products.filter((p) => !(inputs.sku && p.sku == inputs.sku) && p.name != inputs.pname).slice(0, spec.max);
@@ -197,7 +200,8 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   function track(el: HTMLElement, force?: boolean): void {
     if (!slots.has(el)) {
       slots.set(el, { fallback: [], token: 0 });
-      if (near && el.getBoundingClientRect().top > win.innerHeight + NEAR) return near.observe(el);
+      // The observer answers within a frame and forces no layout, unlike measuring here.
+      if (near) return near.observe(el);
     } else if (!force) return;
     show(el);
   }

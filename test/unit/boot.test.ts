@@ -37,6 +37,9 @@ beforeEach(() => {
   route = () => ({ status: 200, body: envelope(3) });
   win = new HappyWindow({ url: 'https://shop.example/', settings: { handleDisabledFileLoadingAsSuccess: true } }) as unknown as Window & typeof globalThis;
   document = win.document;
+  // happy-dom computes no layout, so its IntersectionObserver never reports: without one,
+  // Vitrine loads every slot at once. Lazy loading is checked in Chromium (test/browser).
+  (win as { IntersectionObserver?: unknown }).IntersectionObserver = undefined;
   win.fetch = (async (input: string, init: RequestInit) => {
     const url = new URL(input);
     calls.push({ url, headers: init.headers as Record<string, string> });
