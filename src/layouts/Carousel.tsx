@@ -39,8 +39,10 @@ function wire(viewport: (HTMLElement & { _wired?: 1 }) | null): void {
   };
   prev.onclick = () => by(-rtl());
   next.onclick = () => by(rtl());
+  // The observer's first report comes after layout and before paint, so the buttons are
+  // right on the first frame without forcing a layout inside every carousel mount.
   if (win.ResizeObserver) new win.ResizeObserver(() => update()).observe(track);
-  update();
+  else update();
 }
 
 /**
