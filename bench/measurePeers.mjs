@@ -15,7 +15,6 @@ const peersDir = fileURLToPath(new URL('./peers/', import.meta.url));
  */
 export const algoliaAlias = {
   preact: fileURLToPath(new URL('../node_modules/@algolia/recommend-js/node_modules/preact', import.meta.url)),
-  '@babel/runtime/helpers/extends': join(peersDir, 'shims/babel-extends.js'),
 };
 
 /**
@@ -25,7 +24,7 @@ export const algoliaAlias = {
  * `note` is shown under the table.
  */
 export const peers = [
-  { name: 'Algolia recommend-js + recommend', kind: 'reco', entry: 'algolia-recommend.js', alias: algoliaAlias, note: 'Algolia: relatedProducts with its default list view; @algolia/ui-components-horizontal-slider-js is not installed (not a dev dependency), so the slider\'s few KB are not counted.' },
+  { name: 'Algolia recommend-js + recommend', kind: 'reco', entry: 'algolia-recommend.js', alias: algoliaAlias, note: 'Algolia: relatedProducts in its horizontal slider view (@algolia/ui-components-horizontal-slider-js), with its own Preact 10.' },
   { name: 'Recombee js-api-client', kind: 'reco', entry: 'recombee.js', note: 'Recombee: API client only; @recombee/carousel-widget-js cannot be installed from the npm registry (its dependency @recombee/widgets-core is not published there), so its widget is not counted.' },
   { name: 'Relewise client', kind: 'reco', entry: 'relewise.js', note: 'Relewise: API client only (the SDK ships no widget).' },
   { name: 'embla-carousel', kind: 'carousel', entry: 'embla.js', note: 'Carousels (embla, keen-slider, swiper): slider JS only, no data fetching, no templates, no CSS.' },

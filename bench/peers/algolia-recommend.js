@@ -1,9 +1,9 @@
 // Algolia Recommend on a product page: "related products" from the API client,
-// rendered by recommend-js (Preact + htm) with a custom item card.
-// The horizontal slider view (@algolia/ui-components-horizontal-slider-js) is
-// not a dependency here, so the default list view stands in for it.
+// rendered by recommend-js (Preact + htm) in its horizontal slider view with a
+// custom item card: the same job as a Vitrine carousel slot.
 import recommend from '@algolia/recommend';
 import { relatedProducts } from '@algolia/recommend-js';
+import { horizontalSlider } from '@algolia/ui-components-horizontal-slider-js';
 
 relatedProducts({
   container: '#related',
@@ -11,6 +11,7 @@ relatedProducts({
   indexName: 'products',
   objectIDs: ['sku-1'],
   maxRecommendations: 8,
+  view: horizontalSlider,
   itemComponent({ item, html }) {
     return html`<a href=${item.url}><img src=${item.image} alt="" /><span>${item.name}</span><b>${item.price}</b></a>`;
   },

@@ -7,6 +7,7 @@
 // one iteration each in turn, so a noisy neighbour on the shared machine slows
 // all of them alike and the ratios stay fair.
 import { relatedProducts } from '@algolia/recommend-js';
+import { horizontalSlider } from '@algolia/ui-components-horizontal-slider-js';
 import Mustache from 'mustache';
 import { makeEnvelope } from './makeEnvelope.js';
 
@@ -57,6 +58,7 @@ function renderAlgolia(root, envelope) {
       recommendClient: client,
       indexName: 'products',
       objectIDs: ['SKU-0'],
+      view: horizontalSlider,
       headerComponent: ({ html }) => html`<h2>${envelope.widgetName}</h2>`,
       itemComponent: ({ item, html }) =>
         html`<a href=${item.url}><img src=${item.image} alt="" width="160" height="160" loading="lazy" /><span>${item.name}</span><b>${item.price}</b></a>`,
