@@ -1,23 +1,15 @@
 // Accessibility on a11y.html: axe-core over each layout's widget (with the org's themes
 // and with the built-in ones) finds nothing serious or critical, and the carousel works
 // from the keyboard alone, announcing its slides, as the WAI-ARIA carousel pattern asks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createSandbox, type Sandbox } from '../../../demo/sandbox/createSandbox';
-import { launchChromium } from '../chromium';
-import { createFixtureServer, type FixtureServer } from '../fixtures/createFixtureServer';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expectRendered, newRecordedPage, settled } from './harness';
+import { useFixtureSuite } from './useFixtureSuite';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SLOTS = ['a11y-carousel', 'a11y-matrix', 'a11y-bundle'];
-const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-a11y-'));
-let sandbox: Sandbox;
-let fixtures: FixtureServer;
-let browser: Browser;
+const suite = useFixtureSuite('a11y');
 let context: BrowserContext | undefined;
 
 interface Finding {
@@ -30,7 +22,7 @@ interface Finding {
 /** a11y.html in a fresh context; `builtin` answers the theme list with no themes. */
 async function open(themes: 'org' | 'builtin', reducedMotion: 'reduce' | 'no-preference' = 'no-preference'): Promise<Page> {
   await context?.close();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion });
+  context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion });
   const { page, errors } = await newRecordedPage(context);
   if (themes === 'builtin') {
     await page.route(
@@ -38,7 +30,7 @@ async function open(themes: 'org' | 'builtin', reducedMotion: 'reduce' | 'no-pre
       (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"errMsg":null,"widgetThemes":[]}' }),
     );
   }
-  await page.goto(fixtures.page('a11y'));
+  await page.goto(suite.fixtures.page('a11y'));
   const outcome = await settled(page, SLOTS);
   expectRendered(outcome, SLOTS);
   for (const id of SLOTS) expect(outcome[id].detail.theme, id).toMatch(themes === 'builtin' ? /^vitrine-/ : /^maison-/);
@@ -72,18 +64,7 @@ async function settledScroll(page: Page): Promise<number> {
   return last;
 }
 
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, dataDir });
-  fixtures = await createFixtureServer({ api: sandbox });
-  browser = await launchChromium();
-});
 
-afterAll(async () => {
-  await browser?.close();
-  await fixtures?.close();
-  await sandbox?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 for (const themes of ['org', 'builtin'] as const) {
   describe(`axe-core finds nothing serious or critical with the ${themes === 'org' ? "org's" : 'built-in'} themes`, () => {

@@ -2,21 +2,14 @@
 // no 'unsafe-eval', no 'strict-dynamic', scripts and styles by nonce only. Every layout
 // renders, the theme's jsTemplate runs, the debug and search chunks load, and the page
 // records no `securitypolicyviolation` at all.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, ConsoleMessage } from 'playwright-core';
-import { createSandbox, type Sandbox } from '../../../demo/sandbox/createSandbox';
-import { launchChromium } from '../chromium';
-import { createFixtureServer, type FixtureServer } from '../fixtures/createFixtureServer';
+import type { BrowserContext, ConsoleMessage } from 'playwright-core';
 import { expectRendered, newRecordedPage, records, settled, type OpenedPage } from './harness';
+import { useFixtureSuite } from './useFixtureSuite';
 
 const SLOTS = ['csp-carousel', 'csp-matrix', 'csp-bundle'];
-const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-csp-'));
-let sandbox: Sandbox;
-let fixtures: FixtureServer;
-let browser: Browser;
+const suite = useFixtureSuite('csp', (apiUrl) => ({ csp: policy(apiUrl) }));
 let context: BrowserContext | undefined;
 
 function policy(api: string): string {
@@ -36,7 +29,7 @@ function policy(api: string): string {
 async function open(themes?: 'none'): Promise<OpenedPage & { cspConsole: string[] }> {
   // A fresh context each time: themes are cached in localStorage across page views.
   await context?.close();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const opened = await newRecordedPage(context);
   const cspConsole: string[] = [];
   opened.page.on('console', (m: ConsoleMessage) => {
@@ -48,26 +41,15 @@ async function open(themes?: 'none'): Promise<OpenedPage & { cspConsole: string[
       (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"errMsg":null,"widgetThemes":[]}' }),
     );
   }
-  await opened.page.goto(fixtures.page('csp'));
+  await opened.page.goto(suite.fixtures.page('csp'));
   return { ...opened, cspConsole };
 }
 
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, dataDir });
-  fixtures = await createFixtureServer({ api: sandbox, policies: { csp: policy(sandbox.url) } });
-  browser = await launchChromium();
-});
 
-afterAll(async () => {
-  await browser?.close();
-  await fixtures?.close();
-  await sandbox?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('under a strict nonce Content-Security-Policy', () => {
   it('the page really is served with the strict policy', async () => {
-    const response = await fetch(fixtures.page('csp'));
+    const response = await fetch(suite.fixtures.page('csp'));
     const header = response.headers.get('content-security-policy') ?? '';
     expect(header).toMatch(/script-src 'nonce-[\w+/=]+'(;|$)/);
     expect(header).not.toMatch(/unsafe-inline|unsafe-eval|strict-dynamic/);
@@ -80,8 +62,8 @@ describe('under a strict nonce Content-Security-Policy', () => {
     expectRendered(outcome, SLOTS);
     // The debug chunk loaded by nonce and labelled every slot.
     await page.waitForFunction((ids) => ids.every((id) => document.getElementById(id)?.hasAttribute('data-vitrine-debug')), SLOTS);
-    expect(fixtures.requests).toContain('/dist/vitrine-debug.js');
-    expect(fixtures.requests).toContain('/dist/vitrine-search.js');
+    expect(suite.fixtures.requests).toContain('/dist/vitrine-debug.js');
+    expect(suite.fixtures.requests).toContain('/dist/vitrine-search.js');
     await page.waitForLoadState('load');
     const { violations } = await records(page);
     expect(violations).toEqual([]);

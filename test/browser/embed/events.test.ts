@@ -2,21 +2,13 @@
 // app use them: `vitrine:impression` once when half a widget is seen, `vitrine:click`
 // with the product and its position, `vitrine:add-to-cart` with the chosen bundle and its
 // total, and `Vitrine.setContext` / `Vitrine.refresh` asking again for the new page.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { createSandbox, type Sandbox } from '../../../demo/sandbox/createSandbox';
-import { launchChromium } from '../chromium';
-import { createFixtureServer, type FixtureServer } from '../fixtures/createFixtureServer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { expectRendered, newRecordedPage, settled, shownNames, slotEvents, type OpenedPage, type SlotEvent, type SlotEventType } from './harness';
+import { useFixtureSuite } from './useFixtureSuite';
 
 const SLOTS = ['ev-bundle', 'ev-carousel', 'ev-below'];
-const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-events-'));
-let sandbox: Sandbox;
-let fixtures: FixtureServer;
-let browser: Browser;
+const suite = useFixtureSuite('events');
 let opened: OpenedPage;
 let page: Page;
 const calls: URL[] = [];
@@ -34,26 +26,17 @@ async function eventsOf(type: SlotEventType, id: string, count = 1): Promise<Slo
 const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, dataDir });
-  fixtures = await createFixtureServer({ api: sandbox });
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
   opened = await newRecordedPage(context);
   page = opened.page;
   page.on('request', (r) => {
     const url = new URL(r.url());
     if (r.method() === 'GET' && url.pathname.startsWith('/v1/widgetserver/')) calls.push(url);
   });
-  await page.goto(fixtures.page('events'));
+  await page.goto(suite.fixtures.page('events'));
   expectRendered(await settled(page, SLOTS), SLOTS);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await fixtures?.close();
-  await sandbox?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('events a merchant can listen to', () => {
   it('impression: once per widget, only when half of it is in view', async () => {

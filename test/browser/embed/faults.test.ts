@@ -1,22 +1,15 @@
 // Faults, one scenario each, on faults.html: the `#victim` slot's widget call (or the
 // theme list, or storage) is broken with page.route / an init script while its
-// neighbours talk to the real sandbox. The victim keeps the merchant's fallback and
+// neighbours talk to the real suite.sandbox. The victim keeps the merchant's fallback and
 // says why in `vitrine:error`; the neighbours render; the page sees no uncaught error.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
-import { createSandbox, type Sandbox } from '../../../demo/sandbox/createSandbox';
-import { launchChromium } from '../chromium';
-import { createFixtureServer, type FixtureServer } from '../fixtures/createFixtureServer';
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { expectRendered, newRecordedPage, records, settled, type OpenedPage, type SlotEvent } from './harness';
+import { useFixtureSuite } from './useFixtureSuite';
 
 const NEIGHBOURS = ['neighbour-carousel', 'neighbour-matrix'];
-const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-faults-'));
-let sandbox: Sandbox;
-let fixtures: FixtureServer;
-let browser: Browser;
+const suite = useFixtureSuite('faults');
 let context: BrowserContext | undefined;
 
 const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After' };
@@ -44,7 +37,7 @@ interface Scenario {
  * in place, and waits until the victim and its neighbours have an outcome.
  */
 async function run(breakIt: (page: Page) => Promise<unknown>, wait: string[] = ['victim', ...NEIGHBOURS], query = ''): Promise<Scenario> {
-  context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  context = await suite.browser.newContext({ viewport: { width: 1024, height: 768 } });
   const opened = await newRecordedPage(context);
   const { page } = opened;
   const widgetCalls: Request[] = [];
@@ -52,7 +45,7 @@ async function run(breakIt: (page: Page) => Promise<unknown>, wait: string[] = [
     if (r.method() === 'GET' && isWidgetCall(r.url())) widgetCalls.push(r);
   });
   await breakIt(page);
-  await page.goto(fixtures.page('faults') + query);
+  await page.goto(suite.fixtures.page('faults') + query);
   const outcome = await settled(page, wait, 20_000);
   const victimCalls = () => widgetCalls.filter((r) => isWidgetCall(r.url(), 'victim'));
   return { opened, page, outcome, widgetCalls, get victimCalls() { return victimCalls(); } };
@@ -73,23 +66,12 @@ async function expectContained(s: Scenario, kind: string): Promise<void> {
   expect(s.opened.dialogs).toEqual([]);
 }
 
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, dataDir });
-  fixtures = await createFixtureServer({ api: sandbox });
-  browser = await launchChromium();
-});
 
 afterEach(async () => {
   await context?.close();
   context = undefined;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await fixtures?.close();
-  await sandbox?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('one failing widget never stops another', () => {
   it('a 500 is retried once, then the fallback stays', async () => {
@@ -236,13 +218,13 @@ describe('one failing widget never stops another', () => {
 
 describe("faults in the merchant's own markup stay in their slot", () => {
   it('a script tag without its org id asks for nothing, keeps every fallback and says what is missing', async () => {
-    context = await browser.newContext();
+    context = await suite.browser.newContext();
     const opened = await newRecordedPage(context);
     const warnings: string[] = [];
     opened.page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()));
     const asked: string[] = [];
-    opened.page.on('request', (r) => r.url().startsWith(sandbox.url) && asked.push(r.url()));
-    await opened.page.goto(fixtures.page('faults-config'));
+    opened.page.on('request', (r) => r.url().startsWith(suite.sandbox.url) && asked.push(r.url()));
+    await opened.page.goto(suite.fixtures.page('faults-config'));
     const outcome = await settled(opened.page, ['cfg-a', 'cfg-b']);
     for (const id of ['cfg-a', 'cfg-b']) {
       expect(outcome[id].detail.kind).toBe('config');
@@ -255,11 +237,11 @@ describe("faults in the merchant's own markup stay in their slot", () => {
   });
 
   it('an unknown algorithm, a slot without id and a missing product fail alone; a bad max falls back', async () => {
-    context = await browser.newContext();
+    context = await suite.browser.newContext();
     const opened = await newRecordedPage(context);
     const calls: string[] = [];
     opened.page.on('request', (r) => r.method() === 'GET' && isWidgetCall(r.url()) && calls.push(new URL(r.url()).searchParams.get('divisionId') ?? ''));
-    await opened.page.goto(fixtures.page('faults-setup'));
+    await opened.page.goto(suite.fixtures.page('faults-setup'));
     const outcome = await settled(opened.page, ['unknown-algorithm', '', 'needs-product', 'fine']);
     expect(outcome['unknown-algorithm'].detail.kind).toBe('slot');
     expect(String(outcome['unknown-algorithm'].detail.message)).toContain('bestsellers');

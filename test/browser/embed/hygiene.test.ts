@@ -3,20 +3,12 @@
 // go (no observer keeps them); a slot far down costs no request until it comes near; and
 // a host page that meddles (its own Mustache, a polluted Object.prototype, a fetch wrapped
 // later) does not change what is rendered.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createSandbox, type Sandbox } from '../../../demo/sandbox/createSandbox';
-import { launchChromium } from '../chromium';
-import { createFixtureServer, type FixtureServer } from '../fixtures/createFixtureServer';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expectRendered, newRecordedPage, settled, shownNames, slotEvents, type OpenedPage } from './harness';
+import { useFixtureSuite } from './useFixtureSuite';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-hygiene-'));
-let sandbox: Sandbox;
-let fixtures: FixtureServer;
-let browser: Browser;
+const suite = useFixtureSuite('hygiene');
 let context: BrowserContext | undefined;
 
 /** Widget calls the page sent, by slot id, in order. */
@@ -30,11 +22,11 @@ function trackWidgetCalls(page: Page): string[] {
 }
 
 async function open(name: string, before?: (page: Page) => Promise<unknown>): Promise<OpenedPage & { calls: string[] }> {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
   const opened = await newRecordedPage(context);
   const calls = trackWidgetCalls(opened.page);
   if (before) await before(opened.page);
-  await opened.page.goto(fixtures.page(name));
+  await opened.page.goto(suite.fixtures.page(name));
   return { ...opened, calls };
 }
 
@@ -71,23 +63,12 @@ const observed = (page: Page) => page.evaluate(() => (window as unknown as { __o
 /** Lets the MutationObserver and IntersectionObserver callbacks run (two frames). */
 const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, dataDir });
-  fixtures = await createFixtureServer({ api: sandbox });
-  browser = await launchChromium();
-});
 
 afterEach(async () => {
   await context?.close();
   context = undefined;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await fixtures?.close();
-  await sandbox?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('what Vitrine leaves on the host page', () => {
   it('the only new global is Vitrine, with every layout and a theme script rendered', async () => {

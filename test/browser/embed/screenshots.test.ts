@@ -3,22 +3,16 @@
 // at. The checks are what a screenshot would show at a glance: the widget fits the
 // screen without sideways page scroll, its images loaded, the grid reflows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { createSandbox, type Sandbox } from '../../../demo/sandbox/createSandbox';
-import { launchChromium } from '../chromium';
-import { createFixtureServer, type FixtureServer } from '../fixtures/createFixtureServer';
+import type { Page } from 'playwright-core';
 import { expectRendered, newRecordedPage, settled } from './harness';
+import { useFixtureSuite } from './useFixtureSuite';
 
 const ARTIFACTS = fileURLToPath(new URL('../../artifacts/', import.meta.url));
 const LAYOUTS = ['carousel', 'matrix', 'bundle'] as const;
-const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-shots-'));
-let sandbox: Sandbox;
-let fixtures: FixtureServer;
-let browser: Browser;
+const suite = useFixtureSuite('shots');
 
 /** Waits until every image of the slot that is on screen has loaded (they load lazily). */
 async function imagesShown(page: Page, id: string): Promise<void> {
@@ -35,19 +29,10 @@ async function imagesShown(page: Page, id: string): Promise<void> {
   );
 }
 
-beforeAll(async () => {
+beforeAll(() => {
   mkdirSync(ARTIFACTS, { recursive: true });
-  sandbox = await createSandbox({ port: 0, dataDir });
-  fixtures = await createFixtureServer({ api: sandbox });
-  browser = await launchChromium();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await fixtures?.close();
-  await sandbox?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 for (const themes of ['org', 'builtin'] as const) {
   for (const width of [375, 1280]) {
@@ -55,7 +40,7 @@ for (const themes of ['org', 'builtin'] as const) {
       let page: Page;
 
       beforeAll(async () => {
-        const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
+        const context = await suite.browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 });
         const opened = await newRecordedPage(context);
         page = opened.page;
         if (themes === 'builtin') {
@@ -64,7 +49,7 @@ for (const themes of ['org', 'builtin'] as const) {
             (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"errMsg":null,"widgetThemes":[]}' }),
           );
         }
-        await page.goto(fixtures.page('screenshots'));
+        await page.goto(suite.fixtures.page('screenshots'));
         const ids = LAYOUTS.map((l) => 'shot-' + l);
         expectRendered(await settled(page, ids), ids);
         await page.evaluate(() => document.fonts.ready);
