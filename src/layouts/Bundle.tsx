@@ -1,6 +1,7 @@
 import { h } from 'preact';
 import type { ProductView } from '../template/buildView';
 import type { LayoutProps } from './LayoutProps';
+import { fill, type Card } from './fill';
 
 /** Two or three add-ons is what a shopper weighs at a glance; more is noise. */
 const MAX_ADDONS = 3;
@@ -15,13 +16,13 @@ export function Bundle({ cards, view, anchor, formatTotal, onAdd, off = [], setO
   const chosen: ProductView[] = (anchor ? [anchor.view] : []).concat(addons.filter((_, i) => !off.includes(i)));
   const total = chosen.reduce((sum, p) => sum + p._amount, 0);
   const n = chosen.length;
-  const item = (p: ProductView, card: string, i: number) => (
+  const item = (p: ProductView, card: Card, i: number) => (
     <li class="vitrine__bundle-item" data-vitrine-index={i < 0 ? undefined : i} data-off={off.includes(i) ? '' : undefined}>
       <label class="vitrine__pick">
         <input type="checkbox" checked={!off.includes(i)} disabled={i < 0} onChange={() => setOff?.(off.includes(i) ? off.filter((j) => j != i) : off.concat(i))} />
         {i < 0 ? 'This item' : 'Add'} <span class="vitrine__sr">{p.product_name}</span>
       </label>
-      <div class="vitrine__card" dangerouslySetInnerHTML={{ __html: card }} />
+      <div class="vitrine__card" ref={fill(card)} />
     </li>
   );
   return (

@@ -1,5 +1,6 @@
 import { h } from 'preact';
 import type { LayoutProps } from './LayoutProps';
+import { fill } from './fill';
 
 const smooth = (win: Window): ScrollBehavior => (win.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 
@@ -59,7 +60,7 @@ export function Carousel({ cards, view, titleId, title }: LayoutProps) {
       </button>
       {/* Not a list: slides are role=group, and a list may hold only list items. */}
       <div class="vitrine__track" tabIndex={0} aria-label="Products, scroll with the arrow keys">
-        {cards.map((html, i) => (
+        {cards.map((card, i) => (
           <div
             key={i}
             class="vitrine__slide"
@@ -67,7 +68,7 @@ export function Carousel({ cards, view, titleId, title }: LayoutProps) {
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}: ${view.products[i].product_name}`}
             data-vitrine-index={i}
-            dangerouslySetInnerHTML={{ __html: html }}
+            ref={fill(card)}
           />
         ))}
       </div>

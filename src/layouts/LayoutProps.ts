@@ -1,13 +1,14 @@
 import type { ProductView, WidgetView } from '../template/buildView';
+import type { Card } from './fill';
 
 export interface LayoutProps {
   view: WidgetView;
-  /** Rendered, sanitised card markup, one per product in `view.products`. */
-  cards: string[];
+  /** Rendered, sanitised cards, one per product in `view.products`. */
+  cards: Card[];
   title: string;
   titleId: string;
   /** Bundle only: the page's own product, always included, first. */
-  anchor?: { view: ProductView; card: string };
+  anchor?: { view: ProductView; card: Card };
   formatTotal?: (amount: number) => string;
   onAdd?: (products: ProductView[], total: number) => void;
   /** Bundle only: positions of the add-ons the shopper unticked. */

@@ -1,12 +1,13 @@
 import { h } from 'preact';
 import type { LayoutProps } from './LayoutProps';
+import { fill } from './fill';
 
 /** A responsive grid: as many columns as fit, each card at least 170 px wide. */
 export function Matrix({ cards }: LayoutProps) {
   return (
     <ul class="vitrine__grid">
-      {cards.map((html, i) => (
-        <li key={i} class="vitrine__cell" data-vitrine-index={i} dangerouslySetInnerHTML={{ __html: html }} />
+      {cards.map((card, i) => (
+        <li key={i} class="vitrine__cell" data-vitrine-index={i} ref={fill(card)} />
       ))}
     </ul>
   );

@@ -4,7 +4,8 @@ import type { Theme, WidgetEnvelope, WidgetProduct } from '../types/interface';
 import { buildProductView, buildView, type ProductView, type WidgetView } from '../template/buildView';
 import { formatPrice } from '../template/formatPrice';
 import { isWholeWidget, renderTemplate } from '../template/renderTemplate';
-import { sanitizeHtml } from '../template/sanitizeHtml';
+import { sanitizeNodes } from '../template/sanitizeHtml';
+import { fill, type Card } from '../layouts/fill';
 import { builtinThemes } from '../theme/builtinThemes';
 import { cssId, injectStyle, runThemeScript } from '../theme/applyTheme';
 import { Carousel } from '../layouts/Carousel';
@@ -66,14 +67,14 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   const theme = options.theme || builtinThemes[layout];
   const format = { locale, currency };
   let view: WidgetView;
-  let html = '';
-  let cards: string[] = [];
+  let whole: Card | undefined;
+  let cards: Card[] = [];
   let anchor: LayoutProps['anchor'];
   try {
     view = buildView(options.envelope, options.title, format);
     const template = theme.htmlTemplate;
-    const card = (p: ProductView) => sanitizeHtml(renderTemplate(template, view, p), doc);
-    if (isWholeWidget(template)) html = sanitizeHtml(renderTemplate(template, view), doc);
+    const card = (p: ProductView) => sanitizeNodes(renderTemplate(template, view, p), doc);
+    if (isWholeWidget(template)) whole = sanitizeNodes(renderTemplate(template, view), doc);
     else {
       cards = view.products.map(card);
       if (layout == 'bundle' && options.anchor?.name) {
@@ -93,10 +94,12 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   let off: number[] = [];
   const paint = () =>
     render(
-      html ? (
-        <div class="vitrine__body" dangerouslySetInnerHTML={{ __html: html }} />
+      whole ? (
+        // Keyed apart: Preact never clears nodes it did not make, so a switch between a
+        // whole-widget template and cards must replace the element.
+        <div key="whole" class="vitrine__body" ref={fill(whole)} />
       ) : (
-        <div class="vitrine__body">
+        <div key="cards" class="vitrine__body">
           {view.widget_displayName && (
             <h2 class="vitrine__title" id={titleId}>
               {view.widget_displayName}

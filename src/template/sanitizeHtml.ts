@@ -10,7 +10,7 @@ const urlAttributes = /^(href|src|action|formaction|xlink:href|poster|background
  * `<img onerror="{{…}}">` would run it. So event handler attributes, `srcdoc`,
  * non-http(s) URLs and loading elements are removed from every render.
  */
-export function sanitizeHtml(html: string, doc: Document): string {
+export function sanitizeNodes(html: string, doc: Document): DocumentFragment {
   const holder = doc.createElement('template');
   holder.innerHTML = html;
   const walker = doc.createTreeWalker(holder.content, 1 /* NodeFilter.SHOW_ELEMENT */);
@@ -26,5 +26,12 @@ export function sanitizeHtml(html: string, doc: Document): string {
     }
   }
   for (const node of doomed) node.remove();
+  return holder.content;
+}
+
+/** The same, as markup. */
+export function sanitizeHtml(html: string, doc: Document): string {
+  const holder = doc.createElement('template');
+  holder.content.append(sanitizeNodes(html, doc));
   return holder.innerHTML;
 }
