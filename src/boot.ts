@@ -144,15 +144,15 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     const started = Date.now();
     const read = readSlot(el);
     if ('error' in read) return fail(el, 'slot', read.error);
-    const { spec, notes } = read;
+    const { spec } = read;
     const c = ctx();
     const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
     const algorithm = spec.algorithm || chooseAlgorithm(c.pageType, inputs);
     if (!hasInputs(algorithm, inputs)) return fail(el, 'input', algorithm + ' needs a product (pname or sku); the page names none', { algorithm });
     const params: WidgetParams = { divisionId: spec.divisionId, orgId: config!.orgId, site_uid: c.siteUid, domain: c.domain, ...inputs };
-    const query = widgetQuery(algorithm, params);
-    const diagnostics = { algorithm, page: c.pageType, named: !!spec.algorithm, query, notes };
-    const key = algorithm + JSON.stringify(query);
+    // What the event details say of every outcome: the algorithm, and the page type seen.
+    const about = { algorithm, page: c.pageType };
+    const key = algorithm + JSON.stringify(widgetQuery(algorithm, params));
     let pending = inflight.get(key);
     if (!pending) inflight.set(key, (pending = fetchWidget(request, algorithm, params, config!.endpoints)));
     // The first Intl.NumberFormat costs some 30 ms (ICU data): build it while the request
@@ -166,7 +166,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       if (token != state.token || !el.isConnected) return;
       // The product on show is never recommended to itself (recent views would list it first).
       const products = envelope.products.filter((p) => !(inputs.sku && p.sku == inputs.sku) && p.name != inputs.pname).slice(0, spec.max);
-      if (!products.length) return fail(el, 'empty', algorithm + ' returned no products', diagnostics);
+      if (!products.length) return fail(el, 'empty', algorithm + ' returned no products', about);
       const choice = chooseTheme(list, spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
       const root = state.root || doc.createElement('div');
       const options = {
@@ -182,9 +182,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       let result = mountWidget(root, options);
       if (!result.ok) {
         // A broken theme costs its look, not the widget: the built-in theme renders instead.
-        emit(el, 'error', { kind: 'theme', message: result.error, status: 0, ...diagnostics });
+        emit(el, 'error', { kind: 'theme', message: result.error, status: 0, ...about });
         result = mountWidget(root, { ...options, theme: builtinThemes[options.layout] });
-        if (!result.ok) return fail(el, 'theme', result.error, diagnostics);
+        if (!result.ok) return fail(el, 'theme', result.error, about);
       }
       if (!state.root) {
         state.fallback = Array.from(el.childNodes);
@@ -192,11 +192,11 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
         state.root = root;
         seen && seen.observe(root);
       }
-      emit(el, 'render', { ...diagnostics, products: products.length, theme: choice.theme.themeId, themeWhy: choice.why, layout: choice.layout, ms: Date.now() - started, warning: result.warning });
+      emit(el, 'render', { ...about, products: products.length, theme: choice.theme.themeId, layout: choice.layout, ms: Date.now() - started, warning: result.warning });
     } catch (error) {
       if (token == state.token) {
         const e = isApiError(error) ? error : null;
-        fail(el, e ? e.kind : 'render', e ? e.message : '' + error, { ...diagnostics, status: e ? e.status : 0 });
+        fail(el, e ? e.kind : 'render', e ? e.message : '' + error, { ...about, status: e ? e.status : 0 });
       }
     }
   }
@@ -235,7 +235,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
         slots.delete(el);
       });
     }).observe(doc.documentElement, { childList: true, subtree: true });
-    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => track(slot, true), problems, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => track(slot, true), history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

@@ -8,7 +8,7 @@ export type RawConfig = Record<string, unknown>;
 export interface ConfigResult {
   /** Null when a required setting is missing: Vitrine then leaves every slot as it is. */
   config: Config | null;
-  /** Every setting that was missing or bad, in words a merchant understands. */
+  /** Every required setting that was missing or bad, in words a merchant understands. */
   problems: string[];
 }
 
@@ -18,7 +18,8 @@ const own = (source: unknown, key: string): unknown =>
 /**
  * Reads the settings once. The script tag wins over `window.vitrineConfig`, which fills
  * what the tag leaves out (a tag manager can ship a bare tag). A bad optional value is
- * dropped (its default applies) and noted.
+ * dropped quietly and its default applies (the debug chunk says which); a missing or bad
+ * required one is a problem, and Vitrine does not start.
  */
 export function readConfig(script: HTMLScriptElement | null, global: unknown, pageUrl: string): ConfigResult {
   const problems: string[] = [];
@@ -26,20 +27,18 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
     const value = own(script?.dataset, key) ?? own(global, key);
     return typeof value == 'string' ? value.trim() || undefined : typeof value == 'number' || typeof value == 'boolean' ? '' + value : undefined;
   };
-  const check = <T extends string>(key: string, ok: (v: string) => boolean, what: string): T | undefined => {
-    const value = get(key);
-    let good = false;
-    try {
-      good = !value || ok(value);
-    } catch {
-      /* a URL that does not parse */
-    }
-    if (!good) problems.push(`${key} "${value}" is not ${what}`);
-    else return value as T;
-  };
   const need = (key: string): string | undefined => get(key) || (problems.push(key + ' is missing'), undefined);
 
-  const base = need('baseUrl') && check('baseUrl', (v) => /^https?:\/\//i.test(new URL(v, pageUrl).href), 'an http(s) URL');
+  let base = need('baseUrl');
+  try {
+    base &&= new URL(base, pageUrl).href;
+  } catch {
+    base &&= '(unparsable)';
+  }
+  if (base && !/^https?:/i.test(base)) {
+    problems.push(`baseUrl "${get('baseUrl')}" is not an http(s) URL`);
+    base = undefined;
+  }
   const orgId = need('orgId');
   const apiKey = need('apiKey');
   const endpoints: Record<string, string> = {};
@@ -47,24 +46,24 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
   for (const name in overrides as RawConfig) {
     const path = own(overrides, name);
     if (typeof path == 'string' && path[0] == '/') endpoints[name] = path;
-    else problems.push(`endpoint of ${name} is not a path`);
   }
-  // A bare `data-debug` attribute is an empty string and means on.
+  const pageType = get('pageType') as PageName;
+  const currency = get('currency');
   const debug = script?.getAttribute('data-debug') ?? own(global, 'debug');
   const src = script?.src || '';
   const config: Config | null =
     base && orgId && apiKey
       ? {
-          baseUrl: new URL(base, pageUrl).href.replace(/\/+$/, ''),
+          baseUrl: base.replace(/\/+$/, ''),
           orgId,
           apiKey,
-          pageType: check<PageName>('pageType', (v) => PAGES.includes(v as PageName), 'a page name'),
+          pageType: PAGES.includes(pageType) ? pageType : undefined,
           siteUid: get('siteUid'),
           domain: get('domain'),
           pname: get('pname'),
           sku: get('sku'),
           locale: get('locale'),
-          currency: check('currency', (v) => /^[A-Z]{3}$/.test(v), 'a currency code like EUR'),
+          currency: /^[A-Z]{3}$/.test(currency!) ? currency : undefined,
           debug: (debug != undefined && debug !== false && debug != 'false' && debug != '0') || /[?&]vitrine_debug=1/.test(pageUrl),
           nonce: script?.nonce || script?.getAttribute('nonce') || get('nonce'),
           endpoints,

@@ -1,15 +1,20 @@
 import type { EmbedHost } from '../types/host';
+import type { AlgorithmName, PageName, Theme } from '../types/interface';
+import { PAGES } from '../api/endpoints';
+import { widgetQuery } from '../api/fetchWidget';
+import { isListedFor } from '../scan/chooseAlgorithm';
+import { LAYOUTS } from '../scan/readSlot';
 
 type Detail = Record<string, unknown>;
 
 /**
- * Debug mode (`data-debug` or `?vitrine_debug=1`) loads this chunk, so explaining slots
- * costs the everyday bundle nothing. Each slot gets a console line and a visible label:
- * algorithm and why, the request, the outcome and timing, the theme and why, or why
- * nothing showed.
+ * Debug mode (`data-debug` or `?vitrine_debug=1`) loads this chunk, so explaining costs
+ * the everyday bundle nothing: the core parses quietly, and this chunk works out what it
+ * ignored and why. Each slot gets a console line and a visible label: the algorithm and
+ * why, the request, the outcome and timing, the theme and why, or why nothing showed.
  */
 function explain(host: EmbedHost): void {
-  const { doc, config } = host;
+  const { doc, win, config } = host;
   const style = doc.createElement('style');
   style.nonce = config.nonce || '';
   style.textContent =
@@ -18,24 +23,49 @@ function explain(host: EmbedHost): void {
   doc.head.appendChild(style);
   const c = host.context();
   console.info('[vitrine] page', { pageType: c.pageType, pname: c.pname, sku: c.sku, visitor: c.siteUid, domain: c.domain, locale: c.locale, currency: c.currency });
-  host.problems.forEach((p) => console.warn('[vitrine] setting ignored: ' + p));
 
-  const show = (el: Element, name: string, d: Detail) => {
+  // Settings the core dropped: read them raw again, as the merchant wrote them.
+  const tag = doc.querySelector<HTMLScriptElement>('script[data-org-id][src*="vitrine"]');
+  const raw = (key: string) => tag?.dataset[key] ?? ((win as unknown as { vitrineConfig?: Record<string, unknown> }).vitrineConfig || {})[key];
+  const pageType = raw('pageType');
+  if (pageType && !PAGES.includes(pageType as PageName)) console.warn(`[vitrine] setting ignored: page type "${pageType}" is not one of ${PAGES.join(', ')}`);
+  const currency = raw('currency');
+  if (currency && currency != config.currency) console.warn(`[vitrine] setting ignored: currency "${currency}" is not a code like EUR`);
+
+  let themes: Theme[] = [];
+  host.themes().then((list) => (themes = list));
+  const themeWhy = (el: HTMLElement, id: string) => {
+    const named = el.dataset.vitrineTheme;
+    if (named) return named == id ? 'named by the slot' : `theme "${named}" not found`;
+    const theme = themes.find((t) => t.themeId == id);
+    return !theme ? 'built-in' : theme.divisionId == el.id ? 'made for this slot' : 'matches the layout';
+  };
+
+  const show = (el: HTMLElement, name: string, d: Detail) => {
     if (name != 'render' && name != 'error') return;
-    const why = d.named ? 'named by the slot' : `chosen for ${d.page}`;
+    const data = el.dataset;
+    const algorithm = d.algorithm as AlgorithmName | undefined;
+    const why = data.vitrine ? 'named by the slot' : `chosen for ${c.pageType}`;
     const lines =
       name == 'render'
-        ? [`${d.algorithm} (${why}): ${d.products} products in ${d.ms} ms`, `theme ${d.theme} (${d.themeWhy}), ${d.layout}`]
-        : [`nothing shown (${d.kind}): ${d.message}`, d.algorithm ? `${d.algorithm} (${why})` : ''];
-    if (d.query) lines.push('query ' + new URLSearchParams(d.query as Record<string, string>));
+        ? [`${algorithm} (${why}): ${d.products} products in ${d.ms} ms`, `theme ${d.theme} (${themeWhy(el, d.theme as string)}), ${d.layout}`]
+        : [`nothing shown (${d.kind}): ${d.message}`, algorithm ? `${algorithm} (${why})` : ''];
+    if (algorithm) {
+      const params = { divisionId: el.id, orgId: config.orgId, site_uid: c.siteUid, domain: c.domain, pname: data.vitrinePname || c.pname, sku: data.vitrineSku || c.sku };
+      const query = widgetQuery(algorithm, params);
+      lines.push('query ' + Object.keys(query).filter((k) => query[k] != null).map((k) => `${k}=${query[k]}`).join('&'));
+      if (data.vitrine && !isListedFor(algorithm, c.pageType)) lines.push(`note: ${algorithm} is not listed for ${c.pageType}; used because the slot names it`);
+    }
     if (d.warning) lines.push(String(d.warning));
-    for (const note of (d.notes as string[]) || []) lines.push('note: ' + note);
+    if (data.vitrineLayout && !LAYOUTS.includes(data.vitrineLayout as never)) lines.push(`note: layout "${data.vitrineLayout}" is not carousel, matrix or bundle`);
+    const max = Number(data.vitrineMax);
+    if (data.vitrineMax && !(max >= 1 && max <= 100 && max % 1 == 0)) lines.push(`note: data-vitrine-max "${data.vitrineMax}" is not a whole number from 1 to 100`);
     const text = lines.filter(Boolean).join('\n');
     el.setAttribute('data-vitrine-debug', `#${el.id} ${text}`);
     (name == 'error' ? console.warn : console.info)(`[vitrine] #${el.id} ${text}`);
   };
-  host.history.forEach(([el, name, d]) => show(el, name, d as Detail));
-  for (const name of ['render', 'error']) doc.addEventListener('vitrine:' + name, (e) => show(e.target as Element, name, (e as CustomEvent).detail));
+  host.history.forEach(([el, name, d]) => show(el as HTMLElement, name, d as Detail));
+  for (const name of ['render', 'error']) doc.addEventListener('vitrine:' + name, (e) => show(e.target as HTMLElement, name, (e as CustomEvent).detail));
 }
 
 (window as unknown as { Vitrine?: { use?: (p: typeof explain) => void } }).Vitrine?.use?.(explain);

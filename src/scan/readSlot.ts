@@ -16,28 +16,27 @@ export interface SlotSpec {
 
 export const LAYOUTS: readonly Layout[] = ['carousel', 'matrix', 'bundle'];
 
-/** A slot's attributes, parsed once. A bad optional value falls back to its default. */
-export function readSlot(el: HTMLElement): { spec: SlotSpec; notes: string[] } | { error: string } {
+/**
+ * A slot's attributes, parsed once. A bad optional value falls back to its default
+ * quietly; the debug chunk (`explainSlot`) says which.
+ */
+export function readSlot(el: HTMLElement): { spec: SlotSpec } | { error: string } {
   const data = el.dataset;
   if (!el.id) return { error: 'the slot has no id (it is the widget’s divisionId)' };
   const name = (data.vitrine || '').trim();
   if (name && !isAlgorithm(name)) return { error: `unknown algorithm "${name}"` };
-  const notes: string[] = [];
-  const layout = data.vitrineLayout as Layout | undefined;
-  if (layout && !LAYOUTS.includes(layout)) notes.push(`layout "${layout}" is not carousel, matrix or bundle`);
-  const max = Number(data.vitrineMax);
-  if (data.vitrineMax && !(max >= 1 && max <= 100 && Number.isInteger(max))) notes.push(`data-vitrine-max "${data.vitrineMax}" is not a whole number from 1 to 100`);
+  const layout = data.vitrineLayout as Layout;
+  const max = +data.vitrineMax!;
   return {
     spec: {
       divisionId: el.id,
       algorithm: (name || undefined) as AlgorithmName | undefined,
-      layout: layout && LAYOUTS.includes(layout) ? layout : undefined,
+      layout: LAYOUTS.includes(layout) ? layout : undefined,
       themeId: data.vitrineTheme || undefined,
-      max: max >= 1 && max <= 100 && Number.isInteger(max) ? max : undefined,
+      max: max >= 1 && max <= 100 && max % 1 == 0 ? max : undefined,
       title: data.vitrineTitle || undefined,
       pname: data.vitrinePname || undefined,
       sku: data.vitrineSku || undefined,
     },
-    notes,
   };
 }

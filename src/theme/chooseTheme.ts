@@ -6,7 +6,6 @@ import { builtinThemes } from './builtinThemes';
 export interface ThemeChoice {
   theme: Theme;
   layout: Layout;
-  why: string;
 }
 
 /**
@@ -19,13 +18,7 @@ export function chooseTheme(themes: Theme[], slot: { divisionId: string; themeId
   const asLayout = (t: Theme): Layout | undefined => (LAYOUTS.includes(t.displayType as Layout) ? (t.displayType as Layout) : undefined);
   const named = slot.themeId ? themes.find((t) => t.themeId === slot.themeId || t.id === slot.themeId) : undefined;
   const own = named || themes.find((t) => t.divisionId === slot.divisionId);
-  if (own) return { theme: own, layout: slot.layout || asLayout(own) || fallbackLayout, why: named ? 'named by the slot' : 'made for this slot' };
+  if (own) return { theme: own, layout: slot.layout || asLayout(own) || fallbackLayout };
   const layout = slot.layout || fallbackLayout;
-  const match = themes.find((t) => t.displayType === layout);
-  if (match) return { theme: match, layout, why: 'matches the layout' };
-  return {
-    theme: builtinThemes[layout],
-    layout,
-    why: slot.themeId ? `theme "${slot.themeId}" not found; built-in used` : 'built-in',
-  };
+  return { theme: themes.find((t) => t.displayType === layout) || builtinThemes[layout], layout };
 }

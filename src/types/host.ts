@@ -56,8 +56,6 @@ export interface EmbedHost {
   render: (slot: HTMLElement) => void;
   /** Debug-mode log; a no-op otherwise. */
   log: (...args: unknown[]) => void;
-  /** Optional settings that were bad and fell back to their defaults. */
-  problems: string[];
   /** Debug mode only: every event sent so far, for the debug chunk that loads later. */
   history: [Element, string, unknown][];
 }

@@ -28,11 +28,15 @@ describe('readConfig', () => {
     expect(problems.join('; ')).toMatch(/baseUrl "javascript:alert\(1\)" is not an http\(s\) URL; orgId is missing; apiKey is missing/);
   });
 
-  it('drops bad optional values with a note, keeping their defaults', () => {
+  it('drops bad optional values, keeping their defaults, and still starts', () => {
     const { config, problems } = readConfig(tag({ ...required, 'data-page-type': 'checkout', 'data-currency': 'euro' }), undefined, page);
     expect(config!.pageType).toBeUndefined();
     expect(config!.currency).toBeUndefined();
-    expect(problems).toHaveLength(2);
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses a base URL that does not parse', () => {
+    expect(readConfig(tag({ ...required, 'data-base-url': 'http://[bad' }), undefined, page).problems).toEqual(['baseUrl "http://[bad" is not an http(s) URL']);
   });
 
   it('turns debug on from the page URL', () => {

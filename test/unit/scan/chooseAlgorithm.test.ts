@@ -24,16 +24,14 @@ describe('readSlot', () => {
   it('reads every slot attribute', () => {
     expect(slot('<div id="s" data-vitrine="trending" data-vitrine-layout="matrix" data-vitrine-max="4" data-vitrine-title="Hot" data-vitrine-theme="t1" data-vitrine-pname="Mug" data-vitrine-sku="M"></div>')).toEqual({
       spec: { divisionId: 's', algorithm: 'trending', layout: 'matrix', max: 4, title: 'Hot', themeId: 't1', pname: 'Mug', sku: 'M' },
-      notes: [],
     });
   });
   it('refuses an unknown algorithm and a slot without id', () => {
     expect(slot('<div id="s" data-vitrine="bestsellers"></div>')).toEqual({ error: 'unknown algorithm "bestsellers"' });
     expect(slot('<div data-vitrine></div>')).toHaveProperty('error');
   });
-  it('drops a bad layout or max with a note', () => {
-    const read = slot('<div id="s" data-vitrine data-vitrine-layout="slider" data-vitrine-max="lots"></div>');
-    expect(read).toMatchObject({ spec: { layout: undefined, max: undefined } });
-    expect((read as { notes: string[] }).notes).toHaveLength(2);
+  it('drops a bad layout or max, so their defaults apply', () => {
+    expect(slot('<div id="s" data-vitrine data-vitrine-layout="slider" data-vitrine-max="lots"></div>')).toMatchObject({ spec: { layout: undefined, max: undefined } });
+    expect(slot('<div id="s" data-vitrine data-vitrine-max="2.5"></div>')).toMatchObject({ spec: { max: undefined } });
   });
 });

@@ -151,7 +151,6 @@ export function createFakeHost(
     themes: async () => options.themes ?? [],
     render: (slot) => rendered.push(slot),
     log: () => {},
-    problems: [],
     history: [],
   };
   return { host, calls, rendered, failWith: (kind) => (failure = kind) };

@@ -9,10 +9,10 @@ const themes = [theme('grid', 'matrix'), theme('slider', 'carousel'), theme('min
 
 describe('chooseTheme', () => {
   it('follows the order: named, made for the slot, matching layout, built-in', () => {
-    expect(chooseTheme(themes, { divisionId: 'a', themeId: 'grid' }, 'carousel')).toMatchObject({ layout: 'matrix', why: 'named by the slot' });
+    expect(chooseTheme(themes, { divisionId: 'a', themeId: 'grid' }, 'carousel')).toMatchObject({ layout: 'matrix', theme: { themeId: 'grid' } });
     expect(chooseTheme(themes, { divisionId: 'pdp-x' }, 'carousel').theme.themeId).toBe('mine');
     expect(chooseTheme(themes, { divisionId: 'a', layout: 'matrix' }, 'carousel').theme.themeId).toBe('grid');
-    expect(chooseTheme([], { divisionId: 'a', themeId: 'gone' }, 'bundle')).toMatchObject({ theme: builtinThemes.bundle, why: 'theme "gone" not found; built-in used' });
+    expect(chooseTheme([], { divisionId: 'a', themeId: 'gone' }, 'bundle')).toEqual({ theme: builtinThemes.bundle, layout: 'bundle' });
   });
 });
 
