@@ -27,6 +27,8 @@ const shipped = [
   { entryPoints: ['src/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife' },
   { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm' },
   { entryPoints: ['src/debug/entry.ts'], outfile: 'dist/vitrine-debug.js', format: 'iife' },
+  // The bundle layout renders with the core's Preact (`src/bundle/preact.ts`), not a copy.
+  { entryPoints: ['src/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/bundle/preact.ts' } },
   // -- more shipped entries (search chunk, client) are listed below this line --
   { entryPoints: ['src/search/entry.ts'], outfile: 'dist/vitrine-search.js', format: 'iife' },
   { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm' },
@@ -70,10 +72,15 @@ const configs = [
 ];
 
 if (watch) {
-  for (const c of configs) await (await context(c)).watch();
+  // Builds that run apart cannot share shortened names: watch keeps them long.
+  for (const c of configs) await (await context({ ...c, mangleProps: undefined })).watch();
   console.log('watching…');
 } else {
-  await Promise.all(configs.map((c) => build(c)));
+  // The core goes first: its shortened `_x` names are handed to the chunks, which read
+  // the same objects (a product view's `_amount`, say).
+  const [core, ...rest] = configs;
+  const { mangleCache } = await build({ ...core, mangleCache: {} });
+  await Promise.all(rest.map((c) => build(c.mangleProps ? { ...c, mangleCache } : c)));
   await writeCss();
   // Type declarations for storefront developers who import the ESM build.
   execFileSync(

@@ -11,9 +11,9 @@ import { chooseAlgorithm, hasInputs } from './scan/chooseAlgorithm';
 import { createThemeStore } from './theme/createThemeStore';
 import { chooseTheme } from './theme/chooseTheme';
 import { builtinThemes } from './theme/builtinThemes';
-import { mountWidget } from './render/mountWidget';
+import { layouts, mountWidget } from './render/mountWidget';
 import { formatPrice } from './template/formatPrice';
-import { render } from 'preact';
+import { h, render } from 'preact';
 
 declare const __VITRINE_VERSION__: string;
 
@@ -82,7 +82,10 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   /** Adds a script, stylesheet or hint to the head, with the page's nonce. */
   const add = <K extends 'script' | 'link'>(tag: K, props: Partial<HTMLElementTagNameMap[K]>) =>
     doc.head.appendChild(Object.assign(doc.createElement(tag), { nonce: config!.nonce || '' }, props));
-  const load = (name: string) => add('script', { src: config!.assetBase + 'vitrine-' + name + '.js' });
+  const load = (name: string, done?: () => void) => add('script', { src: config!.assetBase + 'vitrine-' + name + '.js', onload: done, onerror: done });
+  // The bundle layout is a chunk of its own: most pages never show one.
+  let bundle: Promise<void> | undefined;
+  const need = (layout: Layout) => layouts[layout] || (bundle ||= new Promise((done) => load(layout, done)));
 
   const api: VitrineApi = {
     version: __VITRINE_VERSION__,
@@ -152,6 +155,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     const params: WidgetParams = { divisionId: spec.divisionId, orgId: config!.orgId, site_uid: c.siteUid, domain: c.domain, ...inputs };
     // What the event details say of every outcome: the algorithm, and the page type seen.
     const about = { algorithm, page: c.pageType };
+    if (spec.layout == 'bundle' || algorithm == 'crosssell') need('bundle');
     const key = algorithm + JSON.stringify(widgetQuery(algorithm, params));
     let pending = inflight.get(key);
     if (!pending) inflight.set(key, (pending = fetchWidget(request, algorithm, params, config!.endpoints)));
@@ -160,6 +164,8 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     setTimeout(() => formatPrice(0, c.locale, c.currency));
     try {
       const [envelope, list] = await Promise.all([pending, themes.get(), styled]);
+      const choice = chooseTheme(list, spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
+      await need(choice.layout);
       // Each slot renders in a task of its own, so answers that land together never
       // add up to one long task on the main thread.
       await new Promise((next) => setTimeout(next));
@@ -167,7 +173,6 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       // The product on show is never recommended to itself (recent views would list it first).
       const products = envelope.products.filter((p) => !(inputs.sku && p.sku == inputs.sku) && p.name != inputs.pname).slice(0, spec.max);
       if (!products.length) return fail(el, 'empty', algorithm + ' returned no products', about);
-      const choice = chooseTheme(list, spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
       const root = state.root || doc.createElement('div');
       const options = {
         envelope: { ...envelope, products },
@@ -235,7 +240,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
         slots.delete(el);
       });
     }).observe(doc.documentElement, { childList: true, subtree: true });
-    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => track(slot, true), history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => track(slot, true), layouts, h, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

@@ -1,9 +1,13 @@
 // The ESM entry for storefront developers who bundle Vitrine, and for the theme studio.
 import type { RawConfig } from './config/readConfig';
 import { boot, type VitrineApi } from './boot';
-import { mountWidget as mount, type MountOptions, type MountResult } from './render/mountWidget';
+import { layouts, mountWidget as mount, type MountOptions, type MountResult } from './render/mountWidget';
+import { Bundle } from './layouts/Bundle';
 import { injectStyle } from './theme/applyTheme';
 import { baseCss } from './layouts/baseCss';
+
+// Bundled by a storefront's own build, Vitrine holds every layout: no chunk to load.
+layouts.bundle = Bundle;
 
 export { boot, type VitrineApi } from './boot';
 export type { MountOptions, MountResult } from './render/mountWidget';

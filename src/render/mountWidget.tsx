@@ -1,4 +1,4 @@
-import { h, render } from 'preact';
+import { h, render, type ComponentType } from 'preact';
 import type { Layout } from '../types/host';
 import type { Theme, WidgetEnvelope, WidgetProduct } from '../types/interface';
 import { buildProductView, buildView, type ProductView, type WidgetView } from '../template/buildView';
@@ -10,7 +10,6 @@ import { builtinThemes } from '../theme/builtinThemes';
 import { cssId, injectStyle, runThemeScript } from '../theme/applyTheme';
 import { Carousel } from '../layouts/Carousel';
 import { Matrix } from '../layouts/Matrix';
-import { Bundle } from '../layouts/Bundle';
 import type { LayoutProps } from '../layouts/LayoutProps';
 
 export interface MountOptions {
@@ -31,7 +30,11 @@ export interface MountOptions {
 /** `warning`: the widget rendered but its theme script did not run. */
 export type MountResult = { ok: true; view: WidgetView; warning?: string } | { ok: false; error: string };
 
-const layouts = { carousel: Carousel, matrix: Matrix, bundle: Bundle };
+/**
+ * The layouts this build holds. The script tag build leaves `bundle` to a chunk that
+ * adds itself here; until it has, a bundle shows as a grid.
+ */
+export const layouts: Partial<Record<Layout, ComponentType<LayoutProps>>> = { carousel: Carousel, matrix: Matrix };
 const views = new WeakMap<Element, WidgetView>();
 let ids = 0;
 
@@ -90,7 +93,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   if (!views.has(root)) root.addEventListener('click', onClick);
   views.set(root, view);
   const titleId = (root.id || 'vitrine-' + ++ids) + '-title';
-  const Layout = layouts[layout];
+  const Layout = layouts[layout] || Matrix;
   let off: number[] = [];
   const paint = () =>
     render(

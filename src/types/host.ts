@@ -1,5 +1,8 @@
 import type { Requester } from '../api/createRequester';
+import type { ComponentType } from 'preact';
 import type { PageName, Theme } from './interface';
+import type { LayoutProps } from '../layouts/LayoutProps';
+import type { h } from 'preact';
 
 export type Layout = 'carousel' | 'matrix' | 'bundle';
 
@@ -54,6 +57,10 @@ export interface EmbedHost {
   themes: () => Promise<Theme[]>;
   /** Render (or re-render) a `[data-vitrine]` slot. */
   render: (slot: HTMLElement) => void;
+  /** The layouts the page can show; a layout chunk adds its own here. */
+  layouts: Partial<Record<Layout, ComponentType<LayoutProps>>>;
+  /** The core's Preact, which a layout chunk renders with (one copy per page). */
+  h: typeof h;
   /** Debug-mode log; a no-op otherwise. */
   log: (...args: unknown[]) => void;
   /** Debug mode only: every event sent so far, for the debug chunk that loads later. */

@@ -1,3 +1,4 @@
+import { h } from 'preact';
 import type { Config, EmbedHost } from '../../../src/types/host';
 import type { SearchResponse, Theme } from '../../../src/types/interface';
 import type { Query } from '../../../src/api/createRequester';
@@ -152,6 +153,8 @@ export function createFakeHost(
     render: (slot) => rendered.push(slot),
     log: () => {},
     history: [],
+    layouts: {},
+    h,
   };
   return { host, calls, rendered, failWith: (kind) => (failure = kind) };
 }
