@@ -2,28 +2,29 @@ import type { AlgorithmName, PageName } from '../types/interface';
 
 export interface Endpoint {
   path: string;
-  /** Query parameters the endpoint requires, in interface.md's order. */
+  /** Query parameters the endpoint requires. */
   params: readonly string[];
   /** Also send `pname` and `sku` when the page names a product. */
   product?: boolean;
 }
 
-// [name, path after /v1/widgetserver/ when it is not the name, required parameters].
-// The five paths interface.md leaves unshown follow DESIGN.md "Fetching": the common
-// prefix, the visitor parameters, plus pname/sku whenever the page names a product.
-const table: [AlgorithmName, string, string][] = [
-  ['recentviews', '', 'divisionId site_uid orgId domain'],
-  ['viewedalsoviewed', '', 'divisionId orgId site_uid domain pname'],
-  ['contentbasedreco', '', 'divisionId orgId domain pname'],
-  ['boughtcatitemsreco', 'custom/boughtcatitemsreco', 'divisionId orgId site_uid domain'],
-  ['boughtalsobought', 'custom/boughtalsobought', 'divisionId orgId site_uid domain pname'],
-  ['trendingincategory', 'trendingcategory', 'divisionId orgId pname'],
-  ['categoryreco', '', 'divisionId orgId domain sku'],
-  ['viewedcatitemsreco', '', ''],
-  ['trending', '', ''],
-  ['wishlistreco', '', ''],
-  ['crosssell', '', ''],
-  ['inspbybrowsehist', '', ''],
+// [name, path after /v1/widgetserver/ when it is not the name, parameters besides the
+// divisionId and orgId every endpoint takes]. The five paths interface.md leaves unshown
+// follow DESIGN.md "Fetching": the common prefix, the visitor parameters, plus pname/sku
+// whenever the page names a product.
+const table: [AlgorithmName, string?, string?][] = [
+  ['recentviews', , 'site_uid domain'],
+  ['viewedalsoviewed', , 'site_uid domain pname'],
+  ['contentbasedreco', , 'domain pname'],
+  ['boughtcatitemsreco', 'custom/boughtcatitemsreco', 'site_uid domain'],
+  ['boughtalsobought', 'custom/boughtalsobought', 'site_uid domain pname'],
+  ['trendingincategory', 'trendingcategory', 'pname'],
+  ['categoryreco', , 'domain sku'],
+  ['viewedcatitemsreco'],
+  ['trending'],
+  ['wishlistreco'],
+  ['crosssell'],
+  ['inspbybrowsehist'],
 ];
 
 /** Path and required parameters per algorithm: data, so a merchant can override a path. */
@@ -31,7 +32,7 @@ export const ENDPOINTS = {} as Record<AlgorithmName, Endpoint>;
 for (const [name, path, params] of table) {
   ENDPOINTS[name] = {
     path: '/v1/widgetserver/' + (path || name),
-    params: (params || 'divisionId orgId site_uid domain').split(' '),
+    params: ('divisionId orgId ' + (params || 'site_uid domain')).split(' '),
     product: !params,
   };
 }

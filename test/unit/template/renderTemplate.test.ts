@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isWholeWidget, renderTemplate } from '../../../src/template/renderTemplate';
 import { buildView } from '../../../src/template/buildView';
@@ -34,6 +35,9 @@ const cases: [string, string, string][] = [
   ['discount section', '{{#products}}{{#product_discountedPrice}}<s>{{product_price}}</s>{{/product_discountedPrice}}{{/products}}', '<s>$120.00</s>'],
   ['prototype names render nothing', '{{constructor}}{{__proto__}}{{products.constructor}}{{#products}}{{toString}}{{/products}}x', 'x'],
   ['partials render nothing', '{{> evil}}ok', 'ok'],
+  ['inverted sections and comments', '{{#products}}{{^variant_name}}<i>{{product_sku}}</i>{{/variant_name}}{{! a note }}{{/products}}', '<i>S-2</i>'],
+  ['dotted names and the current item', '{{#products}}{{#product_name}}{{.}};{{/product_name}}{{/products}}{{products.0.product_sku}}', 'Wool Coat;Linen Shirt;C-1'],
+  ['changed delimiters', '{{=<% %>=}}<%#products%><% product_index %><%/products%>', '12'],
 ];
 
 describe('renderTemplate', () => {
@@ -81,5 +85,22 @@ describe('renderTemplate', () => {
   it('tells a whole-widget template from a card', () => {
     expect(isWholeWidget('<ul>{{#products}}<li>{{product_name}}</li>{{/products}}</ul>')).toBe(true);
     expect(isWholeWidget('<a href="{{product_currentPageUrl}}">{{product_name}}</a>')).toBe(false);
+  });
+});
+
+// The shipped files are minified twice and carry a trimmed Mustache (build.mjs): the
+// same fixtures run through the ESM build as a storefront developer imports it.
+describe('renderTemplate in dist/vitrine.mjs', () => {
+  const shipped = resolve('dist/vitrine.mjs');
+  const load = () => import(/* @vite-ignore */ shipped) as Promise<typeof import('../../../src/index')>;
+
+  it.each(cases)('%s', async (_, template, expected) => {
+    const dist = await load();
+    expect(html(dist.renderTemplate(template, dist.buildView(envelope, undefined, { locale: 'en-US', currency: 'USD' })))).toBe(html(expected));
+  });
+
+  it('still says where a template is broken', async () => {
+    const dist = await load();
+    expect(() => dist.renderTemplate('{{#products}}<i>', view)).toThrow(/Unclosed section "products"/);
   });
 });
