@@ -33,6 +33,9 @@ const cuts = [
   ['mustache.render = function', METHOD],
   // Only reached by `{{> name}}` tokens, and none is left when rendering starts.
   ['Writer.prototype.renderPartial = function', METHOD, 'Writer.prototype.renderPartial = function () {};\n'],
+  // Higher-order sections call a function in the view; Vitrine's views hold only text.
+  ['  // This function is used to render an arbitrary template', '  }\n\n'],
+  ['  } else if (isFunction(value)) {', '      buffer += value;\n'],
   // The default escape: Vitrine always passes its own (it also escapes white space).
   ['var entityMap = {', '\n}\n'],
   ['mustache.escape = escapeHtml;', ''],
