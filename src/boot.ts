@@ -151,7 +151,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     const c = ctx();
     const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
     const algorithm = spec.algorithm || chooseAlgorithm(c.pageType, inputs);
-    if (!hasInputs(algorithm, inputs)) return fail(el, 'input', algorithm + ' needs a product (pname or sku); the page names none', { algorithm });
+    if (!hasInputs(algorithm, inputs)) return fail(el, 'input', algorithm + ' needs a pname or sku', { algorithm });
     const params: WidgetParams = { divisionId: spec.divisionId, orgId: config!.orgId, site_uid: c.siteUid, domain: c.domain, ...inputs };
     // What the event details say of every outcome: the algorithm, and the page type seen.
     const about = { algorithm, page: c.pageType };

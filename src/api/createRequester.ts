@@ -51,7 +51,7 @@ export function createRequester(options: RequesterOptions): Requester {
       });
       text = await response.text();
     } catch {
-      throw controller.signal.aborted ? apiError('timeout', `no answer in ${timeoutMs} ms`) : apiError('network', 'network error');
+      throw controller.signal.aborted ? apiError('timeout', 'timed out') : apiError('network', 'network error');
     } finally {
       clearTimeout(timer);
     }
@@ -66,7 +66,7 @@ export function createRequester(options: RequesterOptions): Requester {
     if (status == 429) notBefore = now() + (+response.headers.get('Retry-After')! || 60) * 1000;
     if (status > 299 || status < 200) {
       const kind = status == 403 ? 'quota' : status == 429 ? 'rate' : status > 499 ? 'server' : 'request';
-      throw apiError(kind, `${kind == 'quota' ? 'credit quota exceeded' : 'request failed'} (${status})${errMsg ? ': ' + errMsg : ''}`, status, errMsg);
+      throw apiError(kind, `HTTP ${status}${errMsg ? ': ' + errMsg : ''}`, status, errMsg);
     }
     if (!body) throw apiError('parse', 'answer is not JSON', status);
     return body;

@@ -22,7 +22,7 @@ export const LAYOUTS: readonly Layout[] = ['carousel', 'matrix', 'bundle'];
  */
 export function readSlot(el: HTMLElement): { spec: SlotSpec } | { error: string } {
   const data = el.dataset;
-  if (!el.id) return { error: 'the slot has no id (it is the widget’s divisionId)' };
+  if (!el.id) return { error: 'slot has no id (its divisionId)' };
   const name = (data.vitrine || '').trim();
   if (name && !isAlgorithm(name)) return { error: `unknown algorithm "${name}"` };
   const layout = data.vitrineLayout as Layout;

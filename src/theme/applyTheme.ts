@@ -42,7 +42,7 @@ export function runThemeScript(win: Window, theme: Theme, root: HTMLElement, dat
   if (win.document.getElementById('vitrine-script-' + cssId(id))?.textContent != code) scripts.delete(id);
   once(win.document, id, code, 'script', nonce);
   const fn = scripts.get(id);
-  if (!fn) return 'theme script did not load (blocked by Content-Security-Policy or a syntax error)';
+  if (!fn) return 'theme script did not run (CSP or syntax error)';
   try {
     fn(root, data);
   } catch (error) {
