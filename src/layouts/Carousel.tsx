@@ -5,9 +5,11 @@ import { fill } from './fill';
 const smooth = (win: Window): ScrollBehavior => (win.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
 
 /**
- * Wires a rendered track once: the buttons page through and disable at the ends, arrow
- * keys scroll, and when scrolling settles the live region says which products are in
- * view. Plain DOM, no component state: scrolling never re-renders anything.
+ * Wires a rendered track once: the buttons page through and disable at the ends, and
+ * when scrolling settles the live region says which products are in view. The focused
+ * track needs no key handler: the browser scrolls it with the arrow keys, snapping
+ * slide by slide, right to left too. Plain DOM, no component state: scrolling never
+ * re-renders anything.
  */
 function wire(viewport: (HTMLElement & { _wired?: 1 }) | null): void {
   if (!viewport || viewport._wired) return;
@@ -31,13 +33,6 @@ function wire(viewport: (HTMLElement & { _wired?: 1 }) | null): void {
     }, 200);
   };
   track.onscroll = update;
-  track.onkeydown = (event) => {
-    const step = { ArrowRight: 1, ArrowLeft: -1, Home: -1e3 * rtl(), End: 1e3 * rtl() }[event.key];
-    if (step && event.target == track) {
-      by(step);
-      event.preventDefault();
-    }
-  };
   prev.onclick = () => by(-rtl());
   next.onclick = () => by(rtl());
   // The observer's first report comes after layout and before paint, so the buttons are

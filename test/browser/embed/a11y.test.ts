@@ -120,7 +120,7 @@ describe('the carousel from the keyboard', () => {
     expect(await settledScroll(page)).toBe(start);
   }
 
-  it('the arrow keys, Home and End scroll the focused track and the live region says what is in view', async () => {
+  it('the arrow keys scroll the focused track slide by slide and the live region says what is in view', async () => {
     await rewind();
     await track().focus();
     await page.keyboard.press('ArrowRight');
@@ -129,14 +129,10 @@ describe('the carousel from the keyboard', () => {
     const live = page.locator('#a11y-carousel [aria-live="polite"]');
     // The products now in view are announced (not the first ones any more).
     await expect.poll(() => live.textContent(), { timeout: 3000 }).toMatch(/^Products ([2-9]|\d\d+) to \d+ of \d+$/);
+    await expect(page.locator('#a11y-carousel [data-dir="prev"]').isDisabled()).resolves.toBe(false);
     await page.keyboard.press('ArrowLeft');
-    expect(await settledScroll(page)).toBeLessThan(moved);
-    await page.keyboard.press('End');
-    const end = await settledScroll(page);
-    expect(end).toBe(await track().evaluate((el) => el.scrollWidth - el.clientWidth));
-    await expect(page.locator('#a11y-carousel [data-dir="next"]').isDisabled()).resolves.toBe(true);
-    await page.keyboard.press('Home');
     expect(await settledScroll(page)).toBe(start);
+    await expect(page.locator('#a11y-carousel [data-dir="prev"]').isDisabled()).resolves.toBe(true);
   });
 
   it('"Next" and "Previous" buttons page through with Enter and Space', async () => {
