@@ -3,14 +3,13 @@ import type { WidgetEnvelope } from './types/interface';
 import { readConfig, type RawConfig } from './config/readConfig';
 import { buildContext, type FullContext } from './context/buildContext';
 import { createRequester } from './api/createRequester';
-import { isApiError } from './api/apiError';
+import type { ApiError } from './api/apiError';
 import { fetchWidget, widgetQuery, type WidgetParams } from './api/fetchWidget';
 import { fetchThemes } from './api/fetchThemes';
 import { readSlot } from './scan/readSlot';
 import { chooseAlgorithm, hasInputs } from './scan/chooseAlgorithm';
 import { createThemeStore } from './theme/createThemeStore';
 import { chooseTheme } from './theme/chooseTheme';
-import { builtinThemes } from './theme/builtinThemes';
 import { layouts, mountWidget } from './render/mountWidget';
 import { formatPrice } from './template/formatPrice';
 import { h, render } from 'preact';
@@ -188,7 +187,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       if (!result.ok) {
         // A broken theme costs its look, not the widget: the built-in theme renders instead.
         emit(el, 'error', { kind: 'theme', message: result.error, status: 0, ...about });
-        result = mountWidget(root, { ...options, theme: builtinThemes[options.layout] });
+        result = mountWidget(root, { ...options, theme: null });
         if (!result.ok) return fail(el, 'theme', result.error, about);
       }
       if (!state.root) {
@@ -200,8 +199,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       emit(el, 'render', { ...about, products: products.length, theme: choice.theme.themeId, layout: choice.layout, ms: Date.now() - started, warning: result.warning });
     } catch (error) {
       if (token == state.token) {
-        const e = isApiError(error) ? error : null;
-        fail(el, e ? e.kind : 'render', e ? e.message : '' + error, { ...about, status: e ? e.status : 0 });
+        // An ApiError carries its kind and status; anything else is a bug of ours in render.
+        const e = error as Partial<ApiError>;
+        fail(el, e.kind || 'render', e.message || '' + error, { ...about, status: e.status || 0 });
       }
     }
   }

@@ -40,5 +40,7 @@ export function newTheme(builtin: Theme, layout: Layout, org: { orgId: string; o
     description: `Started from the built-in ${layout} theme`,
     cssTemplate: builtin.cssTemplate ? renameScope(builtin.cssTemplate, builtin.themeId, themeId) : starterCss,
     jsTemplate: builtin.jsTemplate ?? '',
+    payload: builtin.payload ?? null,
+    divisionId: null,
   };
 }

@@ -38,7 +38,7 @@ export function createRequester(options: RequesterOptions): Requester {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let response: Response;
-    let text: string;
+    let body: { errMsg?: unknown } | undefined;
     try {
       response = await fetchFn(url, {
         method: init.method,
@@ -49,22 +49,17 @@ export function createRequester(options: RequesterOptions): Requester {
         signal: controller.signal,
         credentials: 'omit',
       });
-      text = await response.text();
+      // A body that is not JSON (a proxy's error page) is undefined: a failure below.
+      body = await response.json().catch(() => undefined);
     } catch {
       throw controller.signal.aborted ? apiError('timeout', 'timed out') : apiError('network', 'network error');
     } finally {
       clearTimeout(timer);
     }
     const status = response.status;
-    let body: { errMsg?: unknown } | undefined;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* not JSON: a failure below */
-    }
     const errMsg = typeof body?.errMsg == 'string' ? body.errMsg : null;
     if (status == 429) notBefore = now() + (+response.headers.get('Retry-After')! || 60) * 1000;
-    if (status > 299 || status < 200) {
+    if (!response.ok) {
       const kind = status == 403 ? 'quota' : status == 429 ? 'rate' : status > 499 ? 'server' : 'request';
       throw apiError(kind, `HTTP ${status}${errMsg ? ': ' + errMsg : ''}`, status, errMsg);
     }

@@ -29,16 +29,14 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
   };
   const need = (key: string): string | undefined => get(key) || (problems.push(key + ' is missing'), undefined);
 
-  let base = need('baseUrl');
+  const given = need('baseUrl');
+  let base = '';
   try {
-    base &&= new URL(base, pageUrl).href;
+    base = new URL(given!, pageUrl).href;
   } catch {
-    base &&= '(unparsable)';
+    /* unparsable: not http(s) either */
   }
-  if (base && !/^https?:/i.test(base)) {
-    problems.push(`baseUrl "${get('baseUrl')}" is not an http(s) URL`);
-    base = undefined;
-  }
+  if (given && !/^https?:/i.test(base)) problems.push(`baseUrl "${given}" is not an http(s) URL`);
   const orgId = need('orgId');
   const apiKey = need('apiKey');
   const endpoints: Record<string, string> = {};
@@ -52,11 +50,11 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
   const debug = script?.getAttribute('data-debug') ?? own(global, 'debug');
   const src = script?.src || '';
   const config: Config | null =
-    base && orgId && apiKey
+    !problems.length
       ? {
           baseUrl: base.replace(/\/+$/, ''),
-          orgId,
-          apiKey,
+          orgId: orgId!,
+          apiKey: apiKey!,
           pageType: PAGES.includes(pageType) ? pageType : undefined,
           siteUid: get('siteUid'),
           domain: get('domain'),
@@ -69,7 +67,7 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
           endpoints,
           searchParam: get('searchParam') || 'q',
           searchPage: get('searchPage') || '/search',
-          assetBase: get('assetBase') || src.slice(0, src.lastIndexOf('/') + 1),
+          assetBase: get('assetBase') || src.replace(/[^/]*$/, ''),
         }
       : null;
   return { config: config && Object.freeze(config), problems };

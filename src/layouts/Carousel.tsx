@@ -37,8 +37,7 @@ function wire(viewport: (HTMLElement & { _wired?: 1 }) | null): void {
   next.onclick = () => by(rtl());
   // The observer's first report comes after layout and before paint, so the buttons are
   // right on the first frame without forcing a layout inside every carousel mount.
-  if (win.ResizeObserver) new win.ResizeObserver(() => update()).observe(track);
-  else update();
+  new win.ResizeObserver(() => update()).observe(track);
 }
 
 /**

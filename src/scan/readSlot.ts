@@ -32,11 +32,12 @@ export function readSlot(el: HTMLElement): { spec: SlotSpec } | { error: string 
       divisionId: el.id,
       algorithm: (name || undefined) as AlgorithmName | undefined,
       layout: LAYOUTS.includes(layout) ? layout : undefined,
-      themeId: data.vitrineTheme || undefined,
+      // Empty attributes count as absent: every reader tests these for truth.
+      themeId: data.vitrineTheme,
       max: max >= 1 && max <= 100 && max % 1 == 0 ? max : undefined,
-      title: data.vitrineTitle || undefined,
-      pname: data.vitrinePname || undefined,
-      sku: data.vitrineSku || undefined,
+      title: data.vitrineTitle,
+      pname: data.vitrinePname,
+      sku: data.vitrineSku,
     },
   };
 }

@@ -10,9 +10,10 @@ const card =
   '<span class="vitrine__price">{{#product_discountedPrice}}<s>{{product_price}}</s> <b>{{product_discountedPrice}}</b>{{/product_discountedPrice}}{{nodiscount_price}}</span>' +
   '</a>';
 
-const builtin = (layout: Layout): Theme => {
+// Only what rendering reads: the style is vitrine.css, and there is no script.
+const builtin = (layout: Layout) => {
   const id = 'vitrine-' + layout;
-  return { id, themeId: id, orgId: '', orgName: '', name: id, type: 'Custom', displayType: layout, htmlTemplate: card, cssTemplate: null, jsTemplate: null, payload: null, description: null, divisionId: null };
+  return { id, themeId: id, name: id, displayType: layout, htmlTemplate: card } as Theme;
 };
 
 export const builtinThemes: Record<Layout, Theme> = {
