@@ -21,6 +21,7 @@ export function buildContext(win: Window, config: Config, overrides: Partial<Pag
     siteUid: overrides.siteUid ?? config.siteUid ?? readVisitorId(win),
     domain: overrides.domain ?? config.domain ?? win.location.hostname,
     locale: overrides.locale ?? config.locale ?? (doc.documentElement.lang || win.navigator.language || 'en'),
-    currency: overrides.currency ?? config.currency ?? (product?.currency && /^[A-Z]{3}$/.test(product.currency) ? product.currency : undefined),
+    // A currency that is not an ISO code makes formatPrice fall back to a plain number.
+    currency: overrides.currency ?? config.currency ?? product?.currency,
   };
 }

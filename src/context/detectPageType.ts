@@ -7,7 +7,7 @@ import type { PageName } from '../types/interface';
 export function detectPageType(path: string, doc: Document, hasProduct: boolean): PageName {
   const p = path.toLowerCase();
   if (/\/products?\/[^/]/.test(p)) return 'product_page';
-  if (/\/(collections?|categor(y|ies)|shop)\/[^/]/.test(p) || /\/collections\/?$/.test(p)) return 'collection_page';
+  if (/\/(collections?|categor(y|ies)|shop)\/[^/]|\/collections\/?$/.test(p)) return 'collection_page';
   if (/\/cart\/?$/.test(p)) return 'cart_page';
   if (/\/(orders?|checkouts?)\/|\/(thank[-_]?you|order[-_]confirmation|confirmation)\/?$/.test(p)) return 'order_page';
   if (/\/(blogs?|articles?|journal|news)\//.test(p)) return 'blogs_articles_page';

@@ -2,8 +2,6 @@ import { h } from 'preact';
 import type { LayoutProps } from './LayoutProps';
 import { fill } from './fill';
 
-const smooth = (win: Window): ScrollBehavior => (win.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth');
-
 /**
  * Wires a rendered track once: the buttons page through and disable at the ends, and
  * when scrolling settles the live region says which products are in view. The focused
@@ -11,15 +9,16 @@ const smooth = (win: Window): ScrollBehavior => (win.matchMedia?.('(prefers-redu
  * slide by slide, right to left too. Plain DOM, no component state: scrolling never
  * re-renders anything.
  */
-function wire(viewport: (HTMLElement & { _wired?: 1 }) | null): void {
-  if (!viewport || viewport._wired) return;
-  viewport._wired = 1;
+// A stable ref: Preact calls it once when the viewport mounts, not on later renders.
+function wire(viewport: HTMLElement | null): void {
+  if (!viewport) return;
   const [prev, track, next, live] = viewport.children as unknown as [HTMLButtonElement, HTMLElement, HTMLButtonElement, HTMLElement];
   const win = viewport.ownerDocument.defaultView!;
   let timer: ReturnType<typeof setTimeout>;
   // Right-to-left tracks scroll towards negative scrollLeft in current browsers.
   const rtl = () => (win.getComputedStyle(track).direction == 'rtl' ? -1 : 1);
-  const by = (pages: number) => track.scrollBy({ left: pages * track.clientWidth, behavior: smooth(win) });
+  // Smooth, or instant under prefers-reduced-motion: the track's CSS scroll-behavior decides.
+  const by = (pages: number) => track.scrollBy({ left: pages * track.clientWidth });
   const update = (scrolled?: unknown) => {
     // A few pixels of slack: snapping and the track's padding leave the ends a hair off 0.
     const x = Math.abs(track.scrollLeft);

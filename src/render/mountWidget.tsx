@@ -35,7 +35,6 @@ export type MountResult = { ok: true; view: WidgetView; warning?: string } | { o
  * adds itself here; until it has, a bundle shows as a grid.
  */
 export const layouts: Partial<Record<Layout, ComponentType<LayoutProps>>> = { carousel: Carousel, matrix: Matrix };
-const views = new WeakMap<Element, WidgetView>();
 let ids = 0;
 
 /** Events leave from the slot (the root's parent), as every other Vitrine event does. */
@@ -47,11 +46,9 @@ function emit(root: Element, name: string, detail: unknown): void {
 const productDetail = (p: ProductView) => ({ name: p.product_name, sku: p.product_sku, price: p._amount, url: p.product_currentPageUrl });
 
 /** Reports which product a shopper opened: `vitrine:click` with the product and its position. */
-function onClick(event: Event): void {
-  const root = event.currentTarget as HTMLElement;
-  const link = (event.target as Element).closest?.('a[href]');
-  const view = views.get(root);
-  if (!link || !view) return;
+function onClick(root: HTMLElement, view: WidgetView, event: Event): void {
+  const link = (event.target as Element).closest('a[href]');
+  if (!link) return;
   const cell = link.closest('[data-vitrine-index]');
   const href = link.getAttribute('href');
   const index = cell ? Number(cell.getAttribute('data-vitrine-index')) : view.products.findIndex((p) => p.product_currentPageUrl == href);
@@ -90,19 +87,18 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   }
   if (theme.cssTemplate) injectStyle(doc, theme.themeId, theme.cssTemplate, nonce);
   root.className = `vitrine vitrine--${layout} vitrine-theme--${cssId(theme.themeId)}`;
-  if (!views.has(root)) root.addEventListener('click', onClick);
-  views.set(root, view);
   const titleId = (root.id || 'vitrine-' + ++ids) + '-title';
   const Layout = layouts[layout] || Matrix;
+  const click = (event: Event) => onClick(root, view, event);
   let off: number[] = [];
   const paint = () =>
     render(
       whole ? (
         // Keyed apart: Preact never clears nodes it did not make, so a switch between a
         // whole-widget template and cards must replace the element.
-        <div key="whole" class="vitrine__body" ref={fill(whole)} />
+        <div key="whole" class="vitrine__body" onClick={click} ref={fill(whole)} />
       ) : (
-        <div key="cards" class="vitrine__body">
+        <div key="cards" class="vitrine__body" onClick={click}>
           {view.widget_displayName && (
             <h2 class="vitrine__title" id={titleId}>
               {view.widget_displayName}

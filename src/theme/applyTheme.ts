@@ -33,7 +33,7 @@ export function injectStyle(doc: Document, key: string, css: string, nonce?: str
  */
 export function runThemeScript(win: Window, theme: Theme, root: HTMLElement, data: unknown, nonce?: string): string | undefined {
   const js = theme.jsTemplate;
-  if (!js || !js.trim()) return;
+  if (!js?.trim()) return;
   const id = theme.themeId;
   const registry = ((win as unknown as { Vitrine?: { defineThemeScript?: (id: string, fn: ThemeScript) => void } }).Vitrine ||= {});
   registry.defineThemeScript ||= (themeId, fn) => typeof fn == 'function' && scripts.set(themeId, fn);
