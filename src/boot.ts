@@ -105,8 +105,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   };
   global.Vitrine = Object.assign(global.Vitrine || {}, api);
   if (!config) {
-    console.warn('[vitrine] not started: ' + problems.join('; '));
-    ready(() => doc.querySelectorAll<HTMLElement>(SLOT).forEach((el) => fail(el, 'config', problems.join('; '))));
+    const why = problems.join('; ');
+    console.warn('[vitrine] not started: ' + why);
+    ready(() => doc.querySelectorAll<HTMLElement>(SLOT).forEach((el) => fail(el, 'config', why)));
     return api;
   }
 

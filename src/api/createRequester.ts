@@ -15,11 +15,11 @@ export interface RequesterOptions {
   now?: () => number;
 }
 
+/** Goes to `fetch` as it is: a JSON `body`, or `headers` that replace the service's own. */
 export interface RequestOptions {
   method?: 'GET' | 'POST';
-  body?: unknown;
-  /** The catalogue endpoint alone takes the key as a Bearer token. */
-  bearer?: boolean;
+  body?: string;
+  headers?: Record<string, string>;
 }
 
 export type Requester = (path: string, query?: Query, init?: RequestOptions) => Promise<unknown>;
@@ -41,11 +41,8 @@ export function createRequester(options: RequesterOptions): Requester {
     let body: { errMsg?: unknown } | undefined;
     try {
       response = await fetchFn(url, {
-        method: init.method,
-        headers: init.bearer
-          ? { Authorization: 'Bearer ' + apiKey }
-          : { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Service-Access-Token': apiKey, 'X-Service-orgId': orgId },
-        body: init.body ? JSON.stringify(init.body) : undefined,
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Service-Access-Token': apiKey, 'X-Service-orgId': orgId },
+        ...init,
         signal: controller.signal,
         credentials: 'omit',
       });
@@ -63,7 +60,7 @@ export function createRequester(options: RequesterOptions): Requester {
       const kind = status == 403 ? 'quota' : status == 429 ? 'rate' : status > 499 ? 'server' : 'request';
       throw apiError(kind, `HTTP ${status}${errMsg ? ': ' + errMsg : ''}`, status, errMsg);
     }
-    if (!body) throw apiError('parse', 'answer is not JSON', status);
+    if (!body) throw apiError('parse', 'not JSON', status);
     return body;
   }
 

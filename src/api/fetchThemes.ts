@@ -5,7 +5,7 @@ import { apiError } from './apiError';
 /** `GET /v1/theme`; themes without a template are left out. */
 export async function fetchThemes(request: Requester, orgId: string): Promise<Theme[]> {
   const body = (await request('/v1/theme', { request: JSON.stringify({ orgId }) })) as { widgetThemes?: unknown };
-  if (!body || !Array.isArray(body.widgetThemes)) throw apiError('shape', 'answer is not a theme list', 200);
+  if (!body || !Array.isArray(body.widgetThemes)) throw apiError('shape', 'not a theme list', 200);
   return body.widgetThemes.filter(
     (t): t is Theme => !!t && typeof t === 'object' && typeof (t as Theme).htmlTemplate === 'string' && typeof ((t as Theme).themeId ?? (t as Theme).id) === 'string',
   );

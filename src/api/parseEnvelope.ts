@@ -13,8 +13,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 export function parseEnvelope(body: unknown): WidgetEnvelope {
   if (!isObject(body) || !Array.isArray(body.products)) {
     const errMsg = isObject(body) && typeof body.errMsg == 'string' ? body.errMsg : null;
-    throw apiError(errMsg ? 'request' : 'shape', errMsg ? 'service says: ' + errMsg : 'not a widget envelope', 200, errMsg);
+    throw apiError(errMsg ? 'request' : 'shape', errMsg || 'not a widget envelope', 200, errMsg);
   }
   const products = body.products.filter((p) => isObject(p) && p.name && typeof p.name == 'string');
-  return { ...(body as unknown as WidgetEnvelope), widgetName: typeof body.widgetName == 'string' ? body.widgetName : null, products, numberofdocs: products.length };
+  return { ...(body as unknown as WidgetEnvelope), widgetName: typeof body.widgetName == 'string' ? body.widgetName : null, products };
 }

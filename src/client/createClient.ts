@@ -99,7 +99,7 @@ export function createClient(options: ClientOptions): Client {
 
   return {
     async availableServices() {
-      return parseServiceList(await request('/api/v1/available_services', {}, { bearer: true }));
+      return parseServiceList(await request('/api/v1/available_services', {}, { headers: { Authorization: 'Bearer ' + options.apiKey } }));
     },
 
     async search(searchRequest, opts = {}) {
@@ -133,7 +133,7 @@ export function createClient(options: ClientOptions): Client {
     async createSearchConfiguration(conf) {
       const body = { ...conf, orgId: conf.orgId || orgId };
       return parseConfigurationAnswer(
-        await request('/v1/conf/search', orgQuery(), { method: 'POST', body }),
+        await request('/v1/conf/search', orgQuery(), { method: 'POST', body: JSON.stringify(body) }),
         'createSearchConfiguration',
       );
     },
@@ -146,14 +146,14 @@ export function createClient(options: ClientOptions): Client {
       }));
       const body = { ...conf, orgId: conf.orgId || orgId, facetList };
       return parseConfigurationAnswer(
-        await request('/v1/conf/search/update', {}, { method: 'POST', body }),
+        await request('/v1/conf/search/update', {}, { method: 'POST', body: JSON.stringify(body) }),
         'updateSearchConfiguration',
       );
     },
 
     async updateWidget(conf) {
       const body = { ...conf, orgId: conf.orgId ?? conf.orgID ?? orgId };
-      return parseWidgetUpdateResponse(await request('/v1/widget/custom/update', {}, { method: 'POST', body }));
+      return parseWidgetUpdateResponse(await request('/v1/widget/custom/update', {}, { method: 'POST', body: JSON.stringify(body) }));
     },
 
     async algorithms() {

@@ -23,10 +23,10 @@ export interface Config {
   nonce?: string;
   /** Path overrides per algorithm name, e.g. `{ trending: '/v1/widgetserver/custom/trending' }`. */
   endpoints: Record<string, string>;
-  /** Query parameter of the search page holding the query. */
-  searchParam: string;
-  /** Search results page for `[data-vitrine-searchbox]` forms. */
-  searchPage: string;
+  /** Query parameter of the search page holding the query (the search chunk's default: `q`). */
+  searchParam?: string;
+  /** Search results page for `[data-vitrine-searchbox]` forms (default `/search`). */
+  searchPage?: string;
   /** URL of the folder `vitrine.js` was loaded from: chunks are fetched from there. */
   assetBase: string;
 }

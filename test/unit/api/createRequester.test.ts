@@ -29,9 +29,9 @@ describe('createRequester', () => {
     expect(calls[0].init.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/json', 'X-Service-Access-Token': 'key-1', 'X-Service-orgId': 'org-1' });
   });
 
-  it('uses a Bearer key for the catalogue endpoint', async () => {
+  it('sends the headers a call gives instead of the service headers (the catalogue takes a Bearer key)', async () => {
     const { fetch, calls } = scripted([{ status: 200, body: '[]' }]);
-    await createRequester({ ...options, fetch })('/api/v1/available_services', {}, { bearer: true });
+    await createRequester({ ...options, fetch })('/api/v1/available_services', {}, { headers: { Authorization: 'Bearer key-1' } });
     expect(calls[0].init.headers).toEqual({ Authorization: 'Bearer key-1' });
   });
 

@@ -37,6 +37,7 @@ const cases: [string, string, string][] = [
   ['partials render nothing', '{{> evil}}ok', 'ok'],
   ['inverted sections and comments', '{{#products}}{{^variant_name}}<i>{{product_sku}}</i>{{/variant_name}}{{! a note }}{{/products}}', '<i>S-2</i>'],
   ['dotted names and the current item', '{{#products}}{{#product_name}}{{.}};{{/product_name}}{{/products}}{{products.0.product_sku}}', 'Wool Coat;Linen Shirt;C-1'],
+  ['triple-stache and ampersand tags render, as text', '{{{widget_displayName}}}|{{& widget_displayName}}', 'Trending now|Trending now'],
   ['changed delimiters', '{{=<% %>=}}<%#products%><% product_index %><%/products%>', '12'],
 ];
 
