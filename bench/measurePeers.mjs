@@ -1,21 +1,23 @@
-// Bundles each peer's minimal entry (bench/peers/) with the embed's esbuild
-// settings and measures it, so every row of the size table is built the same way.
+// Bundles each peer's minimal entry (bench/peers/) with the embed's esbuild settings
+// and terser pass and measures it, so every row of the size table is built the same way.
 import { build } from 'esbuild';
+import { minify } from 'terser';
 import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { measureBytes } from './lib/measureBytes.mjs';
 
 const peersDir = fileURLToPath(new URL('./peers/', import.meta.url));
 
 /**
- * recommend-js is built for Preact 10 and npm nests that copy under it, while
- * its `htm/preact` import resolves to the root Preact 11 (Vitrine's). Bundled
- * as installed, the page would carry both Preacts and Algolia's items would not
- * render; point every `preact` import at its own copy, as a storefront would have.
+ * recommend-js is built for Preact 10. When the root Preact is another major, npm
+ * nests recommend-js's own copy, while its `htm/preact` import still resolves to the
+ * root one: bundled as installed, the page would carry both Preacts and Algolia's
+ * items would not render. Point every `preact` import at its own copy when there is
+ * one, as a storefront would have; with Preact 10 at the root they share it.
  */
-export const algoliaAlias = {
-  preact: fileURLToPath(new URL('../node_modules/@algolia/recommend-js/node_modules/preact', import.meta.url)),
-};
+const nestedPreact = fileURLToPath(new URL('../node_modules/@algolia/recommend-js/node_modules/preact', import.meta.url));
+export const algoliaAlias = existsSync(nestedPreact) ? { preact: nestedPreact } : {};
 
 /**
  * Peers in the order the table prints them. `kind` says what a peer does:
@@ -54,7 +56,9 @@ export async function measurePeers() {
         define: { 'process.env.NODE_ENV': '"production"' },
         alias: p.alias ?? {},
       });
-      return { name: p.name, kind: p.kind, note: p.note, ...measureBytes(res.outputFiles[0].contents) };
+      // The same second pass build.mjs gives Vitrine's shipped files.
+      const { code } = await minify(res.outputFiles[0].text, { ecma: 2020, compress: { passes: 2 } });
+      return { name: p.name, kind: p.kind, note: p.note, ...measureBytes(Buffer.from(code)) };
     }),
   );
 }

@@ -26,7 +26,7 @@ export async function runSize() {
     [...dist.map((d) => row(`Vitrine ${d.file}`, d)), ...peers.map((p) => row(p.name, p))],
     [
       `best reco peer (smallest that fetches recommendations): ${best.name}, ${best.gzip} B gzip; smallest peer of any kind: ${smallest.name}, ${smallest.gzip} B gzip.`,
-      'Peers are bundled from bench/peers/*.js with esbuild: bundle, minify, iife, es2020 — the embed\'s settings.',
+      'Peers are bundled from bench/peers/*.js with esbuild (bundle, minify, iife, es2020) and the same terser pass: the embed\'s settings.',
       ...peers.filter((p) => p.note).map((p) => p.note),
       ...styles().map((c) => `Not in the table: ${c.file}, ${c.raw} B raw, ${c.gzip} B gzip, ${c.brotli} B brotli — the embed's stylesheet (peers' CSS is not counted either).`),
     ],

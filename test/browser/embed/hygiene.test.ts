@@ -1,6 +1,7 @@
 // Hygiene: what Vitrine leaves on a host page. The only new global is `Vitrine`; a second
 // copy of the script changes nothing; slots added later render and removed ones are let
-// go (no observer keeps them); a slot far down costs no request until it comes near; and
+// go (no observer keeps them); a slot far down costs no request until it comes near; the
+// bundle layout's chunk is fetched only where a bundle shows; and
 // a host page that meddles (its own Mustache, a polluted Object.prototype, a fetch wrapped
 // later) does not change what is rendered.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -109,6 +110,26 @@ describe('what Vitrine leaves on the host page', () => {
     await expect(page.locator('link[href$="vitrine.css"]').count()).resolves.toBe(1);
     await expect(page.locator('link[rel="preconnect"]').count()).resolves.toBe(1);
     expect(errors).toEqual([]);
+  });
+
+  it('the bundle layout costs a request only where a slot shows a bundle, and a grid stands in if it cannot load', async () => {
+    const chunks = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/vitrine-bundle\.js$/.test(e.name)).length);
+    // A page without a bundle slot never asks for the chunk.
+    const plain = await open('hygiene-lazy');
+    expectRendered(await settled(plain.page, ['top', 'near']), ['top', 'near']);
+    await expect(chunks(plain.page)).resolves.toBe(0);
+    await context!.close();
+    // A page with one asks once and shows the bundle.
+    const withBundle = await open('hygiene-globals');
+    expectRendered(await settled(withBundle.page, ['g-bundle']), ['g-bundle']);
+    await expect(chunks(withBundle.page)).resolves.toBe(1);
+    await expect(withBundle.page.locator('#g-bundle .vitrine__bundle input[type=checkbox]').count()).resolves.toBeGreaterThan(1);
+    await context!.close();
+    // Blocked, the slot still shows its products, as a grid, and the page sees no error.
+    const blocked = await open('hygiene-globals', (p) => p.route('**/vitrine-bundle.js', (route) => route.abort()));
+    expectRendered(await settled(blocked.page, ['g-bundle']), ['g-bundle']);
+    await expect(blocked.page.locator('#g-bundle .vitrine__grid .vitrine__cell').count()).resolves.toBeGreaterThan(1);
+    expect(blocked.errors).toEqual([]);
   });
 
   it('only slots near the viewport are asked for; a far one is asked for when scrolled near', async () => {
