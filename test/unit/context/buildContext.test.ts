@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Window as HappyWindow } from 'happy-dom';
+import { buildContext } from '../../../src/context/buildContext';
+import type { Config } from '../../../src/types/host';
+
+const config = (settings: Partial<Config> = {}): Config => ({ baseUrl: 'https://api.example', orgId: 'org-1', apiKey: 'key-1', debug: false, endpoints: {}, assetBase: '/', ...settings });
+
+const coat =
+  '<script type="application/ld+json">{"@type":"Product","name":"Wool Coat","sku":"C-1","offers":{"price":"120.00","priceCurrency":"EUR"}}</script>';
+const mug = '<meta property="og:type" content="product"><meta property="og:title" content="Mug"><meta property="product:retailer_item_id" content="M-9"><meta property="product:price:currency" content="GBP">';
+
+// Each test is a page view of its own: its own URL, head, storage and cookies.
+const pages: HappyWindow[] = [];
+function open(url: string, head = '', lang = ''): Window {
+  const win = new HappyWindow({ url });
+  pages.push(win);
+  win.document.head.innerHTML = head;
+  win.document.documentElement.lang = lang;
+  return win as unknown as Window;
+}
+afterEach(async () => {
+  await Promise.all(pages.splice(0).map((p) => p.happyDOM.close()));
+});
+
+describe('buildContext', () => {
+  it('reads a product page from its URL, JSON-LD, host and lang', () => {
+    const win = open('https://shop.example/products/wool-coat', coat, 'de-AT');
+    expect(buildContext(win, config())).toMatchObject({
+      pageType: 'product_page',
+      pname: 'Wool Coat',
+      sku: 'C-1',
+      domain: 'shop.example',
+      locale: 'de-AT',
+      currency: 'EUR',
+      product: { name: 'Wool Coat', sku: 'C-1', price: '120.00' },
+    });
+  });
+
+  it('takes the page type from the URL before the product', () => {
+    expect(buildContext(open('https://shop.example/cart', coat), config()).pageType).toBe('cart_page');
+    expect(buildContext(open('https://shop.example/p/123', coat), config()).pageType).toBe('product_page');
+    expect(buildContext(open('https://shop.example/p/123', mug), config())).toMatchObject({ pageType: 'product_page', pname: 'Mug', sku: 'M-9', currency: 'GBP' });
+    expect(buildContext(open('https://shop.example/p/123'), config())).toMatchObject({ pageType: 'home_page', product: null, pname: undefined, sku: undefined, currency: undefined });
+  });
+
+  it('lets the merchant settings beat what the page says', () => {
+    const win = open('https://shop.example/products/wool-coat', coat, 'de-AT');
+    const settings = config({ pageType: 'cart_page', pname: 'Scarf', sku: 'S-2', siteUid: 'crm-7', domain: 'brand.example', locale: 'fr-FR', currency: 'CHF' });
+    expect(buildContext(win, settings)).toMatchObject({ pageType: 'cart_page', pname: 'Scarf', sku: 'S-2', siteUid: 'crm-7', domain: 'brand.example', locale: 'fr-FR', currency: 'CHF' });
+  });
+
+  it('lets setContext beat the merchant settings and the page', () => {
+    const win = open('https://shop.example/products/wool-coat', coat, 'de-AT');
+    const settings = config({ pageType: 'cart_page', pname: 'Scarf', domain: 'brand.example' });
+    const context = buildContext(win, settings, { pageType: 'order_page', pname: 'Hat', sku: 'H-3', siteUid: 'app-9', domain: 'app.example', locale: 'it-IT', currency: 'USD' });
+    expect(context).toMatchObject({ pageType: 'order_page', pname: 'Hat', sku: 'H-3', siteUid: 'app-9', domain: 'app.example', locale: 'it-IT', currency: 'USD' });
+    // What the override leaves out still comes from the settings, then the page.
+    expect(buildContext(win, settings, { pageType: 'order_page' })).toMatchObject({ pname: 'Scarf', sku: 'C-1', domain: 'brand.example' });
+  });
+
+  it("falls back to the browser's language when the page has no lang", () => {
+    const win = open('https://shop.example/');
+    Object.defineProperty(win.navigator, 'language', { value: 'pt-BR', configurable: true });
+    expect(buildContext(win, config()).locale).toBe('pt-BR');
+  });
+
+  it('keeps one visitor id across page views, in a cookie and localStorage', () => {
+    const win = open('https://shop.example/');
+    const { siteUid } = buildContext(win, config());
+    expect(siteUid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(win.localStorage.getItem('vitrine_uid')).toBe(siteUid);
+    expect(win.document.cookie).toContain('vitrine_uid=' + siteUid);
+    expect(buildContext(win, config()).siteUid).toBe(siteUid);
+    // A visitor whose localStorage was cleared is still known by the cookie.
+    win.localStorage.clear();
+    expect(buildContext(win, config()).siteUid).toBe(siteUid);
+  });
+
+  it('stores no visitor id of its own when the merchant gives one', () => {
+    const win = open('https://shop.example/');
+    expect(buildContext(win, config({ siteUid: 'crm-7' })).siteUid).toBe('crm-7');
+    expect(win.localStorage.getItem('vitrine_uid')).toBeNull();
+    expect(win.document.cookie).not.toContain('vitrine_uid');
+  });
+});
