@@ -33,7 +33,6 @@ function explain(host: EmbedHost): void {
   if (currency && currency != config.currency) console.warn(`[vitrine] setting ignored: currency "${currency}" is not a code like EUR`);
 
   let themes: Theme[] = [];
-  host.themes().then((list) => (themes = list));
   const themeWhy = (el: HTMLElement, id: string) => {
     const named = el.dataset.vitrineTheme;
     if (named) return named == id ? 'named by the slot' : `theme "${named}" not found`;
@@ -53,7 +52,7 @@ function explain(host: EmbedHost): void {
     if (algorithm) {
       const params = { divisionId: el.id, orgId: config.orgId, site_uid: c.siteUid, domain: c.domain, pname: data.vitrinePname || c.pname, sku: data.vitrineSku || c.sku };
       const query = widgetQuery(algorithm, params);
-      lines.push('query ' + Object.keys(query).filter((k) => query[k] != null).map((k) => `${k}=${query[k]}`).join('&'));
+      lines.push('query ' + Object.keys(query).filter((k) => query[k] != null).map((k) => `${k}=${encodeURIComponent(query[k]!)}`).join('&'));
       if (data.vitrine && !isListedFor(algorithm, c.pageType)) lines.push(`note: ${algorithm} is not listed for ${c.pageType}; used because the slot names it`);
     }
     if (d.warning) lines.push(String(d.warning));
@@ -64,8 +63,13 @@ function explain(host: EmbedHost): void {
     el.setAttribute('data-vitrine-debug', `#${el.id} ${text}`);
     (name == 'error' ? console.warn : console.info)(`[vitrine] #${el.id} ${text}`);
   };
-  host.history.forEach(([el, name, d]) => show(el as HTMLElement, name, d as Detail));
-  for (const name of ['render', 'error']) doc.addEventListener('vitrine:' + name, (e) => show(e.target as HTMLElement, name, (e as CustomEvent).detail));
+  // Why a theme was chosen needs the org's themes: label what already happened once they
+  // are in hand (the core has them by its first render), then every later event.
+  host.themes().then((list) => {
+    themes = list;
+    host.history.forEach(([el, name, d]) => show(el as HTMLElement, name, d as Detail));
+    for (const name of ['render', 'error']) doc.addEventListener('vitrine:' + name, (e) => show(e.target as HTMLElement, name, (e as CustomEvent).detail));
+  });
 }
 
 (window as unknown as { Vitrine?: { use?: (p: typeof explain) => void } }).Vitrine?.use?.(explain);

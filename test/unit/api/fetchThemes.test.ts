@@ -28,7 +28,7 @@ describe('fetchThemes', () => {
       errMsg: null,
       widgetThemes: [null, 'warm', 7, theme('ok'), { ...theme('no-html'), htmlTemplate: null }, { ...theme('numeric'), themeId: 42, id: 42 }, idOnly],
     });
-    expect((await fetchThemes(request, 'org-1')).map((t) => t.themeId ?? t.id)).toEqual(['ok', 'uuid-only']);
+    expect((await fetchThemes(request, 'org-1')).map((t) => t.themeId)).toEqual(['ok', 'uuid-only']);
   });
 
   it('returns no themes for an org that has none', async () => {
