@@ -5,7 +5,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
   root,
-  esbuild: { jsx: 'transform', jsxFactory: 'h', jsxFragment: 'Fragment' },
+  // Classic JSX with Preact's `h`, as build.mjs compiles it; no development props
+  // (`__source`, `__self`), which would land in the DOM as attributes.
+  oxc: { jsx: { runtime: 'classic', pragma: 'h', pragmaFrag: 'Fragment', development: false } },
   define: { __VITRINE_VERSION__: JSON.stringify('test') },
   test: {
     projects: [

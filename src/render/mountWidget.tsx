@@ -85,7 +85,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   } catch (error) {
     return { ok: false, error: `theme "${theme.themeId}": ${(error as Error).message}` };
   }
-  if (theme.cssTemplate) injectStyle(doc, theme.themeId, theme.cssTemplate, nonce);
+  injectStyle(doc, theme.themeId, theme.cssTemplate || '', nonce);
   root.className = `vitrine vitrine--${layout} vitrine-theme--${cssId(theme.themeId)}`;
   const titleId = (root.id || 'vitrine-' + ++ids) + '-title';
   const Layout = layouts[layout] || Matrix;

@@ -9,18 +9,19 @@ export const cssId = (themeId: string): string => themeId.replace(/[^\w-]/g, '_'
 
 /**
  * Adds a `<style>` or `<script>` with the page's nonce, once per document and key; a
- * changed text replaces the element (the studio edits themes live).
+ * changed text replaces the element and an empty one removes it (the studio edits
+ * themes live).
  */
 function once(doc: Document, key: string, content: string, tag: 'style' | 'script', nonce?: string): void {
   const id = 'vitrine-' + tag + '-' + cssId(key);
   const old = doc.getElementById(id);
   if (old?.textContent != content) {
     old?.remove();
-    doc.head.appendChild(Object.assign(doc.createElement(tag), { id, nonce: nonce || '', textContent: content }));
+    if (content) doc.head.appendChild(Object.assign(doc.createElement(tag), { id, nonce: nonce || '', textContent: content }));
   }
 }
 
-/** Adds a stylesheet once per document and key (again only when its text changed). */
+/** Adds a stylesheet once per document and key (again only when its text changed; none when it is empty). */
 export function injectStyle(doc: Document, key: string, css: string, nonce?: string): void {
   once(doc, key, css, 'style', nonce);
 }

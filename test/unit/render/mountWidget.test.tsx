@@ -150,7 +150,7 @@ describe('mountWidget', () => {
     }
   });
 
-  it("adds a theme's CSS once per page with the nonce, and replaces it when it changes", () => {
+  it("adds a theme's CSS once per page with the nonce, replaces it when it changes and removes it when emptied", () => {
     const styled = theme('maison', builtinThemes.matrix.htmlTemplate, { cssTemplate: '.vitrine__name{font-weight:600}' });
     mount(slot(), { theme: styled, nonce: 'r4nd0m' });
     mount(slot(), { theme: styled, nonce: 'r4nd0m' });
@@ -164,6 +164,10 @@ describe('mountWidget', () => {
     styles = document.head.querySelectorAll('style');
     expect(styles).toHaveLength(1);
     expect(styles[0].textContent).toBe('.vitrine__name{font-weight:700}');
+
+    // An author who empties the CSS sees the old rules go.
+    mount(slot(), { theme: { ...styled, cssTemplate: '' }, nonce: 'r4nd0m' });
+    expect(document.head.querySelectorAll('style')).toHaveLength(0);
   });
 
   it('says so when a theme script could not run, and still shows the widget', () => {
