@@ -60,10 +60,13 @@ describe('under a strict nonce Content-Security-Policy', () => {
     const { page } = opened;
     const outcome = await settled(page, SLOTS);
     expectRendered(outcome, SLOTS);
-    // The debug chunk loaded by nonce and labelled every slot.
+    // The debug chunk loaded by nonce and labelled every slot; the bundle and search
+    // chunks loaded by nonce too.
     await page.waitForFunction((ids) => ids.every((id) => document.getElementById(id)?.hasAttribute('data-vitrine-debug')), SLOTS);
     expect(suite.fixtures.requests).toContain('/dist/vitrine-debug.js');
     expect(suite.fixtures.requests).toContain('/dist/vitrine-search.js');
+    expect(suite.fixtures.requests).toContain('/dist/vitrine-bundle.js');
+    await expect(page.locator('.vitrine--bundle .vitrine__bundle input[type=checkbox]').count()).resolves.toBeGreaterThan(1);
     await page.waitForLoadState('load');
     const { violations } = await records(page);
     expect(violations).toEqual([]);
