@@ -46,8 +46,11 @@ export function createRequester(options: RequesterOptions): Requester {
         signal: controller.signal,
         credentials: 'omit',
       });
-      // A body that is not JSON (a proxy's error page) is undefined: a failure below.
-      body = await response.json().catch(() => undefined);
+      // A body that is not JSON (a proxy's error page) is undefined: a failure below. A
+      // body cut off by the timeout is a timeout.
+      body = await response.json().catch((error) => {
+        if (controller.signal.aborted) throw error;
+      });
     } catch {
       throw controller.signal.aborted ? apiError('timeout', 'timed out') : apiError('network', 'network error');
     } finally {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRequester } from '../../../src/api/createRequester';
 import type { ApiError } from '../../../src/api/apiError';
 
-type Answer = { status: number; body: string; headers?: Record<string, string> } | 'network' | 'hang';
+type Answer = { status: number; body: string; headers?: Record<string, string> } | 'network' | 'hang' | 'stall';
 
 /** A scripted fetch: answers in order, records every call the requester made. */
 function scripted(answers: Answer[]) {
@@ -11,8 +11,10 @@ function scripted(answers: Answer[]) {
     calls.push({ url, init });
     const answer = answers.shift() ?? { status: 500, body: '' };
     if (answer === 'network') throw new TypeError('Failed to fetch');
-    if (answer === 'hang')
-      return new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    const aborted = () => new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    if (answer === 'hang') return aborted();
+    // Headers arrive, then the body stops coming: fetch errors its body when the signal aborts.
+    if (answer === 'stall') return { status: 200, ok: true, headers: new Headers(), json: aborted } as unknown as Response;
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   }) as unknown as typeof globalThis.fetch;
   return { fetch, calls };
@@ -36,7 +38,7 @@ describe('createRequester', () => {
   });
 
   it('retries a 5xx, a network error and a timeout once', async () => {
-    for (const first of [{ status: 503, body: '' }, 'network', 'hang'] as Answer[]) {
+    for (const first of [{ status: 503, body: '' }, 'network', 'hang', 'stall'] as Answer[]) {
       const { fetch, calls } = scripted([first, { status: 200, body: '{"ok":1}' }]);
       await expect(createRequester({ ...options, fetch })('/v1/x')).resolves.toEqual({ ok: 1 });
       expect(calls).toHaveLength(2);
