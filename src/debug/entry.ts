@@ -3,7 +3,7 @@ import type { AlgorithmName, PageName, Theme } from '../types/interface';
 import { PAGES } from '../api/endpoints';
 import { widgetQuery } from '../api/fetchWidget';
 import { isListedFor } from '../scan/chooseAlgorithm';
-import { LAYOUTS } from '../scan/readSlot';
+import { LAYOUTS, readMax } from '../scan/readSlot';
 
 type Detail = Record<string, unknown>;
 
@@ -57,8 +57,7 @@ function explain(host: EmbedHost): void {
     }
     if (d.warning) lines.push(String(d.warning));
     if (data.vitrineLayout && !LAYOUTS.includes(data.vitrineLayout as never)) lines.push(`note: layout "${data.vitrineLayout}" is not carousel, matrix or bundle`);
-    const max = Number(data.vitrineMax);
-    if (data.vitrineMax && !(max >= 1 && max <= 100 && max % 1 == 0)) lines.push(`note: data-vitrine-max "${data.vitrineMax}" is not a whole number from 1 to 100`);
+    if (data.vitrineMax && !readMax(data.vitrineMax)) lines.push(`note: data-vitrine-max "${data.vitrineMax}" is not a whole number from 1 to 100`);
     const text = lines.filter(Boolean).join('\n');
     el.setAttribute('data-vitrine-debug', `#${el.id} ${text}`);
     (name == 'error' ? console.warn : console.info)(`[vitrine] #${el.id} ${text}`);

@@ -18,15 +18,20 @@ export const LAYOUTS: readonly Layout[] = ['carousel', 'matrix', 'bundle'];
 
 /**
  * A slot's attributes, parsed once. A bad optional value falls back to its default
- * quietly; the debug chunk (`explainSlot`) says which.
+ * quietly; the debug chunk says which.
  */
+/** `data-vitrine-max`: a whole number from 1 to 100, else undefined (no limit). */
+export function readMax(value: string | undefined): number | undefined {
+  const max = Number(value);
+  return max >= 1 && max <= 100 && max % 1 == 0 ? max : undefined;
+}
+
 export function readSlot(el: HTMLElement): { spec: SlotSpec } | { error: string } {
   const data = el.dataset;
   if (!el.id) return { error: 'slot has no id (its divisionId)' };
   const name = (data.vitrine || '').trim();
   if (name && !isAlgorithm(name)) return { error: `unknown algorithm "${name}"` };
   const layout = data.vitrineLayout as Layout;
-  const max = +data.vitrineMax!;
   return {
     spec: {
       divisionId: el.id,
@@ -34,7 +39,7 @@ export function readSlot(el: HTMLElement): { spec: SlotSpec } | { error: string 
       layout: LAYOUTS.includes(layout) ? layout : undefined,
       // Empty attributes count as absent: every reader tests these for truth.
       themeId: data.vitrineTheme,
-      max: max >= 1 && max <= 100 && max % 1 == 0 ? max : undefined,
+      max: readMax(data.vitrineMax),
       title: data.vitrineTitle,
       pname: data.vitrinePname,
       sku: data.vitrineSku,

@@ -10,12 +10,13 @@ export const cssId = (themeId: string): string => themeId.replace(/[^\w-]/g, '_'
 /**
  * Adds a `<style>` or `<script>` with the page's nonce, once per document and key; a
  * changed text replaces the element and an empty one removes it (the studio edits
- * themes live).
+ * themes live). `changing` runs before a changed text goes in.
  */
-function once(doc: Document, key: string, content: string, tag: 'style' | 'script', nonce?: string): void {
+function once(doc: Document, key: string, content: string, tag: 'style' | 'script', nonce?: string, changing?: () => void): void {
   const id = 'vitrine-' + tag + '-' + cssId(key);
   const old = doc.getElementById(id);
   if (old?.textContent != content) {
+    changing?.();
     old?.remove();
     if (content) doc.head.appendChild(Object.assign(doc.createElement(tag), { id, nonce: nonce || '', textContent: content }));
   }
@@ -40,8 +41,7 @@ export function runThemeScript(win: Window, theme: Theme, root: HTMLElement, dat
   registry.defineThemeScript ||= (themeId, fn) => typeof fn == 'function' && scripts.set(themeId, fn);
   const code = `Vitrine.defineThemeScript(${JSON.stringify(id)},function(root,data){\n${js}\n})`;
   // Changed code replaces the kept function; if the new code fails to load, nothing stale runs.
-  if (win.document.getElementById('vitrine-script-' + cssId(id))?.textContent != code) scripts.delete(id);
-  once(win.document, id, code, 'script', nonce);
+  once(win.document, id, code, 'script', nonce, () => scripts.delete(id));
   const fn = scripts.get(id);
   if (!fn) return 'theme script did not run (CSP or syntax error)';
   try {
