@@ -1,18 +1,12 @@
 import type { EmbedHost, Layout, PageContext, Plugin } from './types/host';
-import type { WidgetEnvelope } from './types/interface';
 import { readConfig, type RawConfig } from './config/readConfig';
 import { buildContext, type FullContext } from './context/buildContext';
 import { createRequester } from './api/createRequester';
-import type { ApiError } from './api/apiError';
-import { fetchWidget, widgetQuery, type WidgetParams } from './api/fetchWidget';
 import { fetchThemes } from './api/fetchThemes';
-import { readSlot } from './scan/readSlot';
-import { chooseAlgorithm, hasInputs } from './scan/chooseAlgorithm';
 import { createThemeStore } from './theme/createThemeStore';
-import { chooseTheme } from './theme/chooseTheme';
-import { layouts, mountWidget } from './render/mountWidget';
-import { formatPrice } from './template/formatPrice';
-import { h, render } from 'preact';
+import { layouts } from './render/mountWidget';
+import { createSlots, type Slots } from './slots/createSlots';
+import { h } from 'preact';
 
 declare const __VITRINE_VERSION__: string;
 
@@ -28,15 +22,7 @@ export interface VitrineApi {
   use(plugin: Plugin): void;
 }
 
-interface SlotState {
-  root?: HTMLElement;
-  fallback: Node[];
-  token: number;
-}
-
 const SLOT = '[data-vitrine]';
-/** Slots within this many pixels of the viewport load at once, the rest when scrolled near. */
-const NEAR = 600;
 
 /**
  * Starts Vitrine on a page: reads the settings once, renders every `[data-vitrine]`
@@ -49,27 +35,16 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   if (global.Vitrine?.version) return;
   const doc = win.document;
   const { config, problems } = readConfig(script, settings || global.vitrineConfig, win.location.href);
-  const slots = new Map<HTMLElement, SlotState>();
-  const inflight = new Map<string, Promise<WidgetEnvelope>>();
   const history: EmbedHost['history'] = [];
   const plugins: Plugin[] = [];
   let overrides: Partial<PageContext> = {};
   let context: FullContext | undefined;
+  let slots: Slots | undefined;
   let host: EmbedHost | undefined;
 
   const emit = (el: Element, name: string, detail: unknown) => {
     if (config?.debug) history.push([el, name, detail]);
     el.dispatchEvent(new win.CustomEvent('vitrine:' + name, { bubbles: true, detail }));
-  };
-  const fail = (el: HTMLElement, kind: string, message: string, extra?: object) => {
-    const state = slots.get(el);
-    if (state?.root) {
-      // A refresh that found nothing gives the merchant's fallback back.
-      render(null, state.root);
-      el.replaceChildren(...state.fallback);
-      state.root = undefined;
-    }
-    emit(el, 'error', { kind, message, status: 0, ...extra });
   };
   const run = (plugin: Plugin) => {
     try {
@@ -88,10 +63,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
 
   const api: VitrineApi = {
     version: __VITRINE_VERSION__,
-    refresh() {
-      inflight.clear();
-      slots.forEach((_, el) => el.isConnected && show(el));
-    },
+    refresh: () => slots?.refresh(),
     render: (element) => scan(element || doc, true),
     setContext(next) {
       overrides = { ...overrides, ...next };
@@ -107,7 +79,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   if (!config) {
     const why = problems.join('; ');
     console.warn('[vitrine] not started: ' + why);
-    ready(() => doc.querySelectorAll<HTMLElement>(SLOT).forEach((el) => fail(el, 'config', why)));
+    ready(() => doc.querySelectorAll<HTMLElement>(SLOT).forEach((el) => emit(el, 'error', { kind: 'config', message: why, status: 0 })));
     return api;
   }
 
@@ -125,100 +97,11 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const request = createRequester({ ...config, fetch: win.fetch.bind(win) });
   const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
   const ctx = () => (context ||= buildContext(win, config, overrides));
-  const IO = win.IntersectionObserver;
-  const near = IO && new IO((entries) => entries.forEach((e) => e.isIntersecting && (near!.unobserve(e.target), show(e.target as HTMLElement))), { rootMargin: NEAR + 'px' });
-  const seen =
-    IO &&
-    new IO(
-      (entries) =>
-        entries.forEach((e) => {
-          if (e.isIntersecting) {
-            seen!.unobserve(e.target);
-            emit(e.target.parentElement!, 'impression', { products: e.target.querySelectorAll('[data-vitrine-index]').length });
-          }
-        }),
-      { threshold: 0.5 },
-    );
-
-  async function show(el: HTMLElement): Promise<void> {
-    const state = slots.get(el);
-    if (!state) return;
-    const token = ++state.token;
-    const started = Date.now();
-    const read = readSlot(el);
-    if ('error' in read) return fail(el, 'slot', read.error);
-    const { spec } = read;
-    const c = ctx();
-    const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
-    const algorithm = spec.algorithm || chooseAlgorithm(c.pageType, inputs);
-    if (!hasInputs(algorithm, inputs)) return fail(el, 'input', algorithm + ' needs a pname or sku', { algorithm });
-    const params: WidgetParams = { divisionId: spec.divisionId, orgId: config!.orgId, site_uid: c.siteUid, domain: c.domain, ...inputs };
-    // What the event details say of every outcome: the algorithm, and the page type seen.
-    const about = { algorithm, page: c.pageType };
-    if (spec.layout == 'bundle' || algorithm == 'crosssell') need('bundle');
-    const key = algorithm + JSON.stringify(widgetQuery(algorithm, params));
-    let pending = inflight.get(key);
-    if (!pending) inflight.set(key, (pending = fetchWidget(request, algorithm, params, config!.endpoints)));
-    // The first Intl.NumberFormat costs some 30 ms (ICU data): build it while the request
-    // is on the wire, in a task of its own, not inside the first render.
-    setTimeout(() => formatPrice(0, c.locale, c.currency));
-    try {
-      const [envelope, list] = await Promise.all([pending, themes.get(), styled]);
-      const choice = chooseTheme(list, spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
-      await need(choice.layout);
-      // Each slot renders in a task of its own, so answers that land together never
-      // add up to one long task on the main thread.
-      await new Promise((next) => setTimeout(next));
-      if (token != state.token || !el.isConnected) return;
-      // The product on show is never recommended to itself (recent views would list it first).
-      const products = envelope.products.filter((p) => !(inputs.sku && p.sku == inputs.sku) && p.name != inputs.pname).slice(0, spec.max);
-      if (!products.length) return fail(el, 'empty', algorithm + ' returned no products', about);
-      const root = state.root || doc.createElement('div');
-      const options = {
-        envelope: { ...envelope, products },
-        layout: choice.layout as Layout,
-        theme: choice.theme,
-        title: spec.title,
-        locale: c.locale,
-        currency: c.currency,
-        nonce: config!.nonce,
-        anchor: c.product,
-      };
-      let result = mountWidget(root, options);
-      if (!result.ok) {
-        // A broken theme costs its look, not the widget: the built-in theme renders instead.
-        emit(el, 'error', { kind: 'theme', message: result.error, status: 0, ...about });
-        result = mountWidget(root, { ...options, theme: null });
-        if (!result.ok) return fail(el, 'theme', result.error, about);
-      }
-      if (!state.root) {
-        state.fallback = Array.from(el.childNodes);
-        el.replaceChildren(root);
-        state.root = root;
-        seen && seen.observe(root);
-      }
-      emit(el, 'render', { ...about, products: products.length, theme: choice.theme.themeId, layout: choice.layout, ms: Date.now() - started, warning: result.warning });
-    } catch (error) {
-      if (token == state.token) {
-        // An ApiError carries its kind and status; anything else is a bug of ours in render.
-        const e = error as Partial<ApiError>;
-        fail(el, e.kind || 'render', e.message || '' + error, { ...about, status: e.status || 0 });
-      }
-    }
-  }
-
-  function track(el: HTMLElement, force?: boolean): void {
-    if (!slots.has(el)) {
-      slots.set(el, { fallback: [], token: 0 });
-      // The observer answers within a frame and forces no layout, unlike measuring here.
-      if (near) return near.observe(el);
-    } else if (!force) return;
-    show(el);
-  }
+  slots = createSlots({ win, config, context: ctx, request, themes: themes.get, styled, need, emit });
 
   function scan(scope: Element | Document, force?: boolean): void {
-    if ((scope as Element).matches?.(SLOT)) track(scope as HTMLElement, force);
-    scope.querySelectorAll<HTMLElement>(SLOT).forEach((el) => track(el, force));
+    if ((scope as Element).matches?.(SLOT)) slots?.track(scope as HTMLElement, force);
+    scope.querySelectorAll<HTMLElement>(SLOT).forEach((el) => slots?.track(el, force));
   }
 
   function ready(fn: () => void): void {
@@ -231,17 +114,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     new win.MutationObserver((records) => {
       for (const record of records) record.addedNodes.forEach((node) => node.nodeType == 1 && scan(node as Element));
       // Removed slots stop being watched and unmount, so nothing keeps them alive.
-      slots.forEach((state, el) => {
-        if (el.isConnected) return;
-        near && near.unobserve(el);
-        if (state.root) {
-          seen && seen.unobserve(state.root);
-          render(null, state.root);
-        }
-        slots.delete(el);
-      });
+      slots!.sweep();
     }).observe(doc.documentElement, { childList: true, subtree: true });
-    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => track(slot, true), layouts, h, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => slots!.track(slot, true), layouts, h, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

@@ -23,7 +23,7 @@ export { fetchWidget, widgetQuery } from './api/fetchWidget';
 export { fetchThemes } from './api/fetchThemes';
 export { parseEnvelope } from './api/parseEnvelope';
 export { ENDPOINTS, CATALOGUE, PAGES } from './api/endpoints';
-export { chooseAlgorithm } from './scan/chooseAlgorithm';
+export { chooseAlgorithm } from './slots/chooseAlgorithm';
 export type * from './types/interface';
 export type { Config, PageContext, Layout, EmbedHost, Plugin } from './types/host';
 

@@ -2,8 +2,8 @@ import type { EmbedHost } from '../types/host';
 import type { AlgorithmName, PageName, Theme } from '../types/interface';
 import { PAGES } from '../api/endpoints';
 import { widgetQuery } from '../api/fetchWidget';
-import { isListedFor } from '../scan/chooseAlgorithm';
-import { LAYOUTS, readMax } from '../scan/readSlot';
+import { isListedFor } from '../slots/chooseAlgorithm';
+import { LAYOUTS, readMax } from '../slots/readSlot';
 
 type Detail = Record<string, unknown>;
 

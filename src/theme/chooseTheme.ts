@@ -1,6 +1,6 @@
 import type { Layout } from '../types/host';
 import type { Theme } from '../types/interface';
-import { LAYOUTS } from '../scan/readSlot';
+import { LAYOUTS } from '../slots/readSlot';
 import { builtinThemes } from './builtinThemes';
 
 export interface ThemeChoice {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseAlgorithm } from '../../../src/scan/chooseAlgorithm';
-import { readSlot } from '../../../src/scan/readSlot';
+import { chooseAlgorithm } from '../../../src/slots/chooseAlgorithm';
+import { readSlot } from '../../../src/slots/readSlot';
 
 describe('chooseAlgorithm', () => {
   it('takes the first recommended algorithm whose inputs the page has', () => {

@@ -1,0 +1,177 @@
+import type { Config, Layout } from '../types/host';
+import type { Theme, WidgetEnvelope } from '../types/interface';
+import type { FullContext } from '../context/buildContext';
+import type { Requester } from '../api/createRequester';
+import type { ApiError } from '../api/apiError';
+import { fetchWidget, widgetQuery, type WidgetParams } from '../api/fetchWidget';
+import { chooseTheme } from '../theme/chooseTheme';
+import { layouts, mountWidget } from '../render/mountWidget';
+import { formatPrice } from '../template/formatPrice';
+import { render } from 'preact';
+import { readSlot } from './readSlot';
+import { chooseAlgorithm, hasInputs } from './chooseAlgorithm';
+
+/** What the slot lifecycle needs from the page and the rest of the embed. */
+export interface SlotDeps {
+  win: Window & typeof globalThis;
+  config: Config;
+  context: () => FullContext;
+  request: Requester;
+  themes: () => Promise<Theme[]>;
+  /** Settles when the built-in stylesheet has loaded (or given up). */
+  styled: Promise<unknown> | Element | null;
+  /** Settles when a layout can render (the bundle layout is a chunk). */
+  need: (layout: Layout) => unknown;
+  emit: (el: Element, name: string, detail: unknown) => void;
+}
+
+interface SlotState {
+  root?: HTMLElement;
+  fallback: Node[];
+  token: number;
+}
+
+export interface Slots {
+  /** Start watching a slot; `force` renders it now, even if it is watched already. */
+  track(el: HTMLElement, force?: boolean): void;
+  /** Every slot that is still in the page, fetched and rendered again. */
+  refresh(): void;
+  /** Slots no longer in the page stop being watched and unmount. */
+  sweep(): void;
+  /** Keeps the slot's fallback and says why with a `vitrine:error` event. */
+  fail(el: HTMLElement, kind: string, message: string, extra?: object): void;
+}
+
+/** Slots within this many pixels of the viewport load at once, the rest when scrolled near. */
+const NEAR = 600;
+
+/**
+ * The life of a slot: read its attributes, choose the algorithm, fetch, choose the theme,
+ * mount, report; or fail and keep the merchant's fallback. Nothing here throws into the
+ * page: what went wrong is a `vitrine:error` event on the slot.
+ */
+export function createSlots({ win, config, context, request, themes, styled, need, emit }: SlotDeps): Slots {
+  const doc = win.document;
+  const slots = new Map<HTMLElement, SlotState>();
+  // Identical widget requests on one page are made once.
+  const inflight = new Map<string, Promise<WidgetEnvelope>>();
+  const IO = win.IntersectionObserver;
+  const near = IO && new IO((entries) => entries.forEach((e) => e.isIntersecting && (near!.unobserve(e.target), show(e.target as HTMLElement))), { rootMargin: NEAR + 'px' });
+  const seen =
+    IO &&
+    new IO(
+      (entries) =>
+        entries.forEach((e) => {
+          if (e.isIntersecting) {
+            seen!.unobserve(e.target);
+            emit(e.target.parentElement!, 'impression', { products: e.target.querySelectorAll('[data-vitrine-index]').length });
+          }
+        }),
+      { threshold: 0.5 },
+    );
+
+  function fail(el: HTMLElement, kind: string, message: string, extra?: object): void {
+    const state = slots.get(el);
+    if (state?.root) {
+      // A refresh that found nothing gives the merchant's fallback back.
+      render(null, state.root);
+      el.replaceChildren(...state.fallback);
+      state.root = undefined;
+    }
+    emit(el, 'error', { kind, message, status: 0, ...extra });
+  }
+
+  async function show(el: HTMLElement): Promise<void> {
+    const state = slots.get(el);
+    if (!state) return;
+    const token = ++state.token;
+    const started = Date.now();
+    const read = readSlot(el);
+    if ('error' in read) return fail(el, 'slot', read.error);
+    const { spec } = read;
+    const c = context();
+    const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
+    const algorithm = spec.algorithm || chooseAlgorithm(c.pageType, inputs);
+    if (!hasInputs(algorithm, inputs)) return fail(el, 'input', algorithm + ' needs a pname or sku', { algorithm });
+    const params: WidgetParams = { divisionId: spec.divisionId, orgId: config.orgId, site_uid: c.siteUid, domain: c.domain, ...inputs };
+    // What the event details say of every outcome: the algorithm, and the page type seen.
+    const about = { algorithm, page: c.pageType };
+    if (spec.layout == 'bundle' || algorithm == 'crosssell') need('bundle');
+    const key = algorithm + JSON.stringify(widgetQuery(algorithm, params));
+    let pending = inflight.get(key);
+    if (!pending) inflight.set(key, (pending = fetchWidget(request, algorithm, params, config.endpoints)));
+    // The first Intl.NumberFormat costs some 30 ms (ICU data): build it while the request
+    // is on the wire, in a task of its own, not inside the first render.
+    setTimeout(() => formatPrice(0, c.locale, c.currency));
+    try {
+      const [envelope, list] = await Promise.all([pending, themes(), styled]);
+      const choice = chooseTheme(list, spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
+      await need(choice.layout);
+      // Each slot renders in a task of its own, so answers that land together never
+      // add up to one long task on the main thread.
+      await new Promise((next) => setTimeout(next));
+      if (token != state.token || !el.isConnected) return;
+      // The product on show is never recommended to itself (recent views would list it first).
+      const products = envelope.products.filter((p) => !(inputs.sku && p.sku == inputs.sku) && p.name != inputs.pname).slice(0, spec.max);
+      if (!products.length) return fail(el, 'empty', algorithm + ' returned no products', about);
+      const root = state.root || doc.createElement('div');
+      const options = {
+        envelope: { ...envelope, products },
+        layout: choice.layout as Layout,
+        theme: choice.theme,
+        title: spec.title,
+        locale: c.locale,
+        currency: c.currency,
+        nonce: config.nonce,
+        anchor: c.product,
+      };
+      let result = mountWidget(root, options);
+      if (!result.ok) {
+        // A broken theme costs its look, not the widget: the built-in theme renders instead.
+        emit(el, 'error', { kind: 'theme', message: result.error, status: 0, ...about });
+        result = mountWidget(root, { ...options, theme: null });
+        if (!result.ok) return fail(el, 'theme', result.error, about);
+      }
+      if (!state.root) {
+        state.fallback = Array.from(el.childNodes);
+        el.replaceChildren(root);
+        state.root = root;
+        seen && seen.observe(root);
+      }
+      emit(el, 'render', { ...about, products: products.length, theme: choice.theme.themeId, layout: choice.layout, ms: Date.now() - started, warning: result.warning });
+    } catch (error) {
+      if (token == state.token) {
+        // An ApiError carries its kind and status; anything else is a bug of ours in render.
+        const e = error as Partial<ApiError>;
+        fail(el, e.kind || 'render', e.message || '' + error, { ...about, status: e.status || 0 });
+      }
+    }
+  }
+
+  return {
+    fail,
+    track(el, force) {
+      if (!slots.has(el)) {
+        slots.set(el, { fallback: [], token: 0 });
+        // The observer answers within a frame and forces no layout, unlike measuring here.
+        if (near) return near.observe(el);
+      } else if (!force) return;
+      show(el);
+    },
+    refresh() {
+      inflight.clear();
+      slots.forEach((_, el) => el.isConnected && show(el));
+    },
+    sweep() {
+      slots.forEach((state, el) => {
+        if (el.isConnected) return;
+        near && near.unobserve(el);
+        if (state.root) {
+          seen && seen.unobserve(state.root);
+          render(null, state.root);
+        }
+        slots.delete(el);
+      });
+    },
+  };
+}
