@@ -55,6 +55,8 @@ function explain(host: EmbedHost): void {
       lines.push('query ' + Object.keys(query).filter((k) => query[k] != null).map((k) => `${k}=${encodeURIComponent(query[k]!)}`).join('&'));
       if (data.vitrine && !isListedFor(algorithm, c.pageType)) lines.push(`note: ${algorithm} is not listed for ${c.pageType}; used because the slot names it`);
     }
+    // A fallback chain: each algorithm tried before this one, and why it was passed over.
+    for (const skip of (d.skipped as { algorithm: string; why: string }[] | undefined) || []) lines.push(`skipped ${skip.algorithm}: ${skip.why}`);
     if (d.warning) lines.push(String(d.warning));
     if (data.vitrineLayout && !LAYOUTS.includes(data.vitrineLayout as never)) lines.push(`note: layout "${data.vitrineLayout}" is not carousel, matrix or bundle`);
     if (data.vitrineMax && !readMax(data.vitrineMax)) lines.push(`note: data-vitrine-max "${data.vitrineMax}" is not a whole number from 1 to 100`);

@@ -1,5 +1,5 @@
 import type { Config, Layout } from '../types/host';
-import type { Theme, WidgetEnvelope } from '../types/interface';
+import type { AlgorithmName, Theme, WidgetEnvelope } from '../types/interface';
 import type { FullContext } from '../context/buildContext';
 import type { Requester } from '../api/createRequester';
 import type { ApiError } from '../api/apiError';
@@ -8,7 +8,7 @@ import { chooseTheme } from '../theme/chooseTheme';
 import { layouts, mountWidget } from '../render/mountWidget';
 import { formatPrice } from '../template/formatPrice';
 import { render } from 'preact';
-import { readSlot } from './readSlot';
+import { readSlot, type SlotSpec } from './readSlot';
 import { chooseAlgorithm, hasInputs } from './chooseAlgorithm';
 
 /** What the slot lifecycle needs from the page and the rest of the embed. */
@@ -81,6 +81,60 @@ export function createSlots({ win, config, context, request, themes, styled, nee
     emit(el, 'error', { kind, message, status: 0, ...extra });
   }
 
+  /** The chain's products for the slot: the product on show left out, at most `max`. */
+  async function fetchProducts(algorithm: AlgorithmName, spec: SlotSpec, c: FullContext): Promise<WidgetEnvelope> {
+    const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
+    if (!hasInputs(algorithm, inputs)) throw { kind: 'input', message: algorithm + ' needs a pname or sku' };
+    const params: WidgetParams = { divisionId: spec.divisionId, orgId: config.orgId, site_uid: c.siteUid, domain: c.domain, ...inputs };
+    const key = algorithm + JSON.stringify(widgetQuery(algorithm, params));
+    let pending = inflight.get(key);
+    if (!pending) inflight.set(key, (pending = fetchWidget(request, algorithm, params, config.endpoints)));
+    const envelope = await pending;
+    // The product on show is never recommended to itself (recent views would list it first).
+    const products = envelope.products.filter((p) => !(inputs.sku && p.sku == inputs.sku) && p.name != inputs.pname).slice(0, spec.max);
+    if (!products.length) throw { kind: 'empty', message: algorithm + ' returned no products' };
+    return { ...envelope, products };
+  }
+
+  /** Mounts the widget in place of the fallback; false when a newer render took over. */
+  async function draw(el: HTMLElement, state: SlotState, token: number, spec: SlotSpec, c: FullContext, algorithm: AlgorithmName, envelope: WidgetEnvelope) {
+    const choice = chooseTheme(await themes(), spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
+    await need(choice.layout);
+    // Each slot renders in a task of its own, so answers that land together never
+    // add up to one long task on the main thread.
+    await new Promise((next) => setTimeout(next));
+    if (token != state.token || !el.isConnected) return;
+    const root = state.root || doc.createElement('div');
+    const options = {
+      envelope,
+      layout: choice.layout as Layout,
+      theme: choice.theme,
+      title: spec.title,
+      locale: c.locale,
+      currency: c.currency,
+      nonce: config.nonce,
+      anchor: c.product,
+    };
+    let result = mountWidget(root, options);
+    if (!result.ok) {
+      // A broken theme costs its look, not the widget: the built-in theme renders instead.
+      emit(el, 'error', { kind: 'theme', message: result.error, status: 0, algorithm, page: c.pageType });
+      result = mountWidget(root, { ...options, theme: null });
+      if (!result.ok) throw { kind: 'theme', message: result.error };
+    }
+    if (!state.root) {
+      state.fallback = Array.from(el.childNodes);
+      el.replaceChildren(root);
+      state.root = root;
+      seen && seen.observe(root);
+    }
+    return { theme: choice.theme.themeId, layout: choice.layout, warning: result.warning };
+  }
+
+  /**
+   * Tries the slot's algorithms in order (a fallback chain): the next only after no
+   * products or a failure other than a 403, which stops every call on the page.
+   */
   async function show(el: HTMLElement): Promise<void> {
     const state = slots.get(el);
     if (!state) return;
@@ -90,60 +144,31 @@ export function createSlots({ win, config, context, request, themes, styled, nee
     if ('error' in read) return fail(el, 'slot', read.error);
     const { spec } = read;
     const c = context();
-    const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
-    const algorithm = spec.algorithm || chooseAlgorithm(c.pageType, inputs);
-    if (!hasInputs(algorithm, inputs)) return fail(el, 'input', algorithm + ' needs a pname or sku', { algorithm });
-    const params: WidgetParams = { divisionId: spec.divisionId, orgId: config.orgId, site_uid: c.siteUid, domain: c.domain, ...inputs };
-    // What the event details say of every outcome: the algorithm, and the page type seen.
-    const about = { algorithm, page: c.pageType };
-    if (spec.layout == 'bundle' || algorithm == 'crosssell') need('bundle');
-    const key = algorithm + JSON.stringify(widgetQuery(algorithm, params));
-    let pending = inflight.get(key);
-    if (!pending) inflight.set(key, (pending = fetchWidget(request, algorithm, params, config.endpoints)));
+    const chain = spec.algorithms.length ? spec.algorithms : [chooseAlgorithm(c.pageType, { pname: spec.pname || c.pname, sku: spec.sku || c.sku })];
+    if (spec.layout == 'bundle' || chain.includes('crosssell')) need('bundle');
     // The first Intl.NumberFormat costs some 30 ms (ICU data): build it while the request
     // is on the wire, in a task of its own, not inside the first render.
     setTimeout(() => formatPrice(0, c.locale, c.currency));
-    try {
-      const [envelope, list] = await Promise.all([pending, themes(), styled]);
-      const choice = chooseTheme(list, spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
-      await need(choice.layout);
-      // Each slot renders in a task of its own, so answers that land together never
-      // add up to one long task on the main thread.
-      await new Promise((next) => setTimeout(next));
-      if (token != state.token || !el.isConnected) return;
-      // The product on show is never recommended to itself (recent views would list it first).
-      const products = envelope.products.filter((p) => !(inputs.sku && p.sku == inputs.sku) && p.name != inputs.pname).slice(0, spec.max);
-      if (!products.length) return fail(el, 'empty', algorithm + ' returned no products', about);
-      const root = state.root || doc.createElement('div');
-      const options = {
-        envelope: { ...envelope, products },
-        layout: choice.layout as Layout,
-        theme: choice.theme,
-        title: spec.title,
-        locale: c.locale,
-        currency: c.currency,
-        nonce: config.nonce,
-        anchor: c.product,
-      };
-      let result = mountWidget(root, options);
-      if (!result.ok) {
-        // A broken theme costs its look, not the widget: the built-in theme renders instead.
-        emit(el, 'error', { kind: 'theme', message: result.error, status: 0, ...about });
-        result = mountWidget(root, { ...options, theme: null });
-        if (!result.ok) return fail(el, 'theme', result.error, about);
-      }
-      if (!state.root) {
-        state.fallback = Array.from(el.childNodes);
-        el.replaceChildren(root);
-        state.root = root;
-        seen && seen.observe(root);
-      }
-      emit(el, 'render', { ...about, products: products.length, theme: choice.theme.themeId, layout: choice.layout, ms: Date.now() - started, warning: result.warning });
-    } catch (error) {
-      if (token == state.token) {
+    // What the event details say of every outcome: the algorithm, the page type seen, and
+    // the algorithms of the chain that came before it with why each was skipped.
+    const skipped: { algorithm: AlgorithmName; why: string }[] = [];
+    for (const algorithm of chain) {
+      const about = { algorithm, page: c.pageType, skipped };
+      try {
+        // The org's themes (asked once per page) and the stylesheet load beside the data.
+        const [envelope] = await Promise.all([fetchProducts(algorithm, spec, c), themes(), styled]);
+        const shown = await draw(el, state, token, spec, c, algorithm, envelope);
+        if (shown) emit(el, 'render', { ...about, products: envelope.products.length, ...shown, ms: Date.now() - started });
+        return;
+      } catch (error) {
+        if (token != state.token) return;
         // An ApiError carries its kind and status; anything else is a bug of ours in render.
-        const e = error as Partial<ApiError>;
-        fail(el, e.kind || 'render', e.message || '' + error, { ...about, status: e.status || 0 });
+        // A 403 (quota) stops every call on the page, so it ends the chain too.
+        const failure = error as Partial<ApiError>;
+        if (algorithm == chain[chain.length - 1] || failure.kind == 'quota') {
+          return fail(el, failure.kind || 'render', failure.message || '' + error, { ...about, status: failure.status || 0 });
+        }
+        skipped.push({ algorithm, why: failure.message || '' + error });
       }
     }
   }

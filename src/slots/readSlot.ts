@@ -4,8 +4,8 @@ import { isAlgorithm } from '../api/endpoints';
 
 export interface SlotSpec {
   divisionId: string;
-  /** Undefined: the page chooses. */
-  algorithm?: AlgorithmName;
+  /** A fallback chain, tried in order; empty: the page chooses. */
+  algorithms: AlgorithmName[];
   layout?: Layout;
   themeId?: string;
   max?: number;
@@ -29,13 +29,15 @@ export function readMax(value: string | undefined): number | undefined {
 export function readSlot(el: HTMLElement): { spec: SlotSpec } | { error: string } {
   const data = el.dataset;
   if (!el.id) return { error: 'slot has no id (its divisionId)' };
-  const name = (data.vitrine || '').trim();
-  if (name && !isAlgorithm(name)) return { error: `unknown algorithm "${name}"` };
+  // Several names separated by white space are a fallback chain.
+  const names = (data.vitrine || '').split(/\s+/).filter(Boolean);
+  const unknown = names.find((name) => !isAlgorithm(name));
+  if (unknown) return { error: `unknown algorithm "${unknown}"` };
   const layout = data.vitrineLayout as Layout;
   return {
     spec: {
       divisionId: el.id,
-      algorithm: (name || undefined) as AlgorithmName | undefined,
+      algorithms: names as AlgorithmName[],
       layout: LAYOUTS.includes(layout) ? layout : undefined,
       // Empty attributes count as absent: every reader tests these for truth.
       themeId: data.vitrineTheme,

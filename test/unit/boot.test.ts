@@ -111,6 +111,63 @@ describe('boot', () => {
     expect(widgetCalls().length).toBe(before);
   });
 
+  describe('a fallback chain', () => {
+    const chain = '<div id="c" data-vitrine="viewedalsoviewed categoryreco trending" data-vitrine-pname="Coat" data-vitrine-sku="C-1"><p>fallback</p></div>';
+    const paths = () => widgetCalls().map((c) => c.url.pathname.split('/').pop());
+
+    it('renders the first algorithm that has products and asks no further', async () => {
+      start(chain);
+      const event = await settled('c');
+      expect(event.detail).toMatchObject({ algorithm: 'viewedalsoviewed', skipped: [] });
+      expect(paths()).toEqual(['viewedalsoviewed']);
+    });
+
+    it('goes on after no products, and says what it skipped and why', async () => {
+      route = (url) => (url.pathname.endsWith('viewedalsoviewed') ? { status: 200, body: envelope(0) } : { status: 200, body: envelope(2) });
+      start(chain);
+      const event = await settled('c');
+      expect(event.type).toBe('vitrine:render');
+      expect(event.detail).toMatchObject({ algorithm: 'categoryreco', skipped: [{ algorithm: 'viewedalsoviewed', why: 'viewedalsoviewed returned no products' }] });
+      expect(paths()).toEqual(['viewedalsoviewed', 'categoryreco']);
+    });
+
+    it('goes on after a server error and after missing inputs', async () => {
+      route = (url) => (url.pathname.endsWith('categoryreco') ? { status: 500, body: { errMsg: 'down' } } : { status: 200, body: envelope(2) });
+      start('<div id="c" data-vitrine="viewedalsoviewed categoryreco trending"></div>');
+      const event = await settled('c');
+      expect(event.detail.algorithm).toBe('trending');
+      expect(event.detail.skipped.map((s: { algorithm: string }) => s.algorithm)).toEqual(['viewedalsoviewed', 'categoryreco']);
+      expect(event.detail.skipped[0].why).toBe('viewedalsoviewed needs a pname or sku');
+    });
+
+    it('stops at a 403, keeps the fallback and calls nothing more', async () => {
+      route = () => ({ status: 403, body: { errMsg: 'credit quota exceeded' } });
+      start(chain);
+      const event = await settled('c');
+      expect(event.detail).toMatchObject({ kind: 'quota', algorithm: 'viewedalsoviewed' });
+      expect(paths()).toEqual(['viewedalsoviewed']);
+      expect(document.getElementById('c')!.innerHTML).toBe('<p>fallback</p>');
+    });
+
+    it('keeps the fallback when every algorithm comes back empty, naming the last', async () => {
+      route = () => ({ status: 200, body: envelope(0) });
+      start(chain);
+      const event = await settled('c');
+      expect(event.detail).toMatchObject({ kind: 'empty', algorithm: 'trending' });
+      expect(event.detail.skipped).toHaveLength(2);
+      expect(document.getElementById('c')!.innerHTML).toBe('<p>fallback</p>');
+    });
+
+    it('refuses a chain with an unknown name', async () => {
+      const seen: CustomEvent[] = [];
+      document.addEventListener('vitrine:error', (e) => seen.push(e as CustomEvent));
+      start('<div id="c" data-vitrine="trending bestsellers">x</div>');
+      await new Promise((r) => setTimeout(r, 10));
+      expect(seen.map((e) => e.detail.message)).toEqual(['unknown algorithm "bestsellers"']);
+      expect(widgetCalls()).toHaveLength(0);
+    });
+  });
+
   it('does nothing when a second copy starts', async () => {
     const first = start('<div id="a" data-vitrine="trending"></div>');
     await settled('a');

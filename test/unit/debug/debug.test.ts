@@ -145,6 +145,12 @@ describe('debug chunk', () => {
     expect(doc.getElementById('quota')!.innerHTML).toBe('<p>fallback</p>');
   });
 
+  it('says which algorithms of a fallback chain were skipped and why', async () => {
+    await load({ html: '<div id="chain" data-vitrine="recentviews trending"></div>' });
+    send('chain', 'render', { ...rendered('trending'), skipped: [{ algorithm: 'recentviews', why: 'recentviews returned no products' }] });
+    expect(label('chain')!.split('\n')).toContain('skipped recentviews: recentviews returned no products');
+  });
+
   it('shows the latest outcome of a slot', async () => {
     await load({ html: '<div id="s" data-vitrine="trending"></div>' });
     send('s', 'error', { kind: 'theme', message: 'theme "broken": Unclosed section', status: 0, algorithm: 'trending', page: 'product_page' });

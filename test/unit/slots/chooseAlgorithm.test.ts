@@ -23,7 +23,7 @@ describe('readSlot', () => {
   };
   it('reads every slot attribute', () => {
     expect(slot('<div id="s" data-vitrine="trending" data-vitrine-layout="matrix" data-vitrine-max="4" data-vitrine-title="Hot" data-vitrine-theme="t1" data-vitrine-pname="Mug" data-vitrine-sku="M"></div>')).toEqual({
-      spec: { divisionId: 's', algorithm: 'trending', layout: 'matrix', max: 4, title: 'Hot', themeId: 't1', pname: 'Mug', sku: 'M' },
+      spec: { divisionId: 's', algorithms: ['trending'], layout: 'matrix', max: 4, title: 'Hot', themeId: 't1', pname: 'Mug', sku: 'M' },
     });
   });
   it('refuses an unknown algorithm and a slot without id', () => {
