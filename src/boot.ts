@@ -12,6 +12,8 @@ import { createThemeStore } from './theme/createThemeStore';
 import { chooseTheme } from './theme/chooseTheme';
 import { layouts, mountWidget } from './render/mountWidget';
 import { formatPrice } from './template/formatPrice';
+import { sanitizeNodes } from './template/sanitizeHtml';
+import { loadChunk } from './template/trustedTypes';
 import { h, render } from 'preact';
 
 declare const __VITRINE_VERSION__: string;
@@ -81,7 +83,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   /** Adds a script, stylesheet or hint to the head, with the page's nonce. */
   const add = <K extends 'script' | 'link'>(tag: K, props: Partial<HTMLElementTagNameMap[K]>) =>
     doc.head.appendChild(Object.assign(doc.createElement(tag), { nonce: config!.nonce || '' }, props));
-  const load = (name: string, done?: () => void) => add('script', { src: config!.assetBase + 'vitrine-' + name + '.js', onload: done, onerror: done });
+  const load = (name: string, done?: () => void) => loadChunk(doc, config!.assetBase, name, config!.nonce, done);
   // The bundle layout is a chunk of its own: most pages never show one.
   let bundle: Promise<void> | undefined;
   const need = (layout: Layout) => layouts[layout] || (bundle ||= new Promise((done) => load(layout, done)));
@@ -241,7 +243,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
         slots.delete(el);
       });
     }).observe(doc.documentElement, { childList: true, subtree: true });
-    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => track(slot, true), layouts, h, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => track(slot, true), layouts, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

@@ -1,4 +1,5 @@
 import type { Theme } from '../types/interface';
+import { scriptText } from '../template/trustedTypes';
 
 type ThemeScript = (root: HTMLElement, data: unknown) => void;
 
@@ -18,7 +19,12 @@ function once(doc: Document, key: string, content: string, tag: 'style' | 'scrip
   if (old?.textContent != content) {
     changing?.();
     old?.remove();
-    if (content) doc.head.appendChild(Object.assign(doc.createElement(tag), { id, nonce: nonce || '', textContent: content }));
+    if (content) {
+      const el = Object.assign(doc.createElement(tag), { id, nonce: nonce || '' });
+      // A script's text is a Trusted Types sink; a style's is not.
+      tag == 'script' ? scriptText(el as HTMLScriptElement, content) : (el.textContent = content);
+      doc.head.appendChild(el);
+    }
   }
 }
 
