@@ -10,9 +10,10 @@ const urlAttributes = /^(href|src|action|formaction|xlink:href|poster|background
  * name still lands in an attribute the author chose: `<a href="{{product_name}}">` or
  * `<img onerror="{{…}}">` would run it. So event handler attributes, `srcdoc`,
  * non-http(s) URLs and loading elements are removed from every render, and so are `id`
- * and `name` values that would shadow a property of `document` or `window` (`<img
- * name="createElement">` breaks the page's own `document.createElement`). The markup is
- * parsed once, here; the nodes are what gets inserted.
+ * and `name` values that would shadow a property of `document`, `window` or a form
+ * (`<img name="createElement">` breaks the page's own `document.createElement`; `<input
+ * name="attributes">` hides its form's attributes from every script that walks the
+ * page). The markup is parsed once, here; the nodes are what gets inserted.
  */
 export function sanitizeNodes(html: string, doc: Document): DocumentFragment {
   // Attributes are read through Element.prototype, which markup cannot change: a form's
@@ -29,7 +30,7 @@ export function sanitizeNodes(html: string, doc: Document): DocumentFragment {
     for (const name of getAttributeNames.call(node)) {
       const value = getAttribute.call(node, name)!;
       if (/^on|^srcdoc$/i.test(name) || (urlAttributes.test(name) && !safeUrl(value)) ||
-          (/^(id|name)$/i.test(name) && (value in doc || value in doc.defaultView!)) ||
+          (/^(id|name)$/i.test(name) && (value in doc || value in doc.defaultView! || value in HTMLFormElement.prototype)) ||
           (/^srcset$/i.test(name) && value.split(',').some((part) => !safeUrl(part.trim().split(/\s+/)[0])))) {
         removeAttribute.call(node, name);
       }
