@@ -20,6 +20,9 @@ const chunk = (url: string) => {
   if (!/^(https?:\/\/[^/?#\\]+)?\/(?!\/)([^?#\\]*\/)?vitrine-[a-z]+\.js$/.test(url)) throw Error(url);
   return url;
 };
+// Markup goes only into an inert <template> and is sanitised as nodes after; a script is
+// a theme's jsTemplate, the org's own code from its theme list.
+const rules: Policy = { createHTML: same, createScript: same, createScriptURL: chunk };
 let policy: Policy | undefined;
 
 /**
@@ -29,16 +32,10 @@ let policy: Policy | undefined;
  * strings as they are, checked the same way.
  */
 function vitrinePolicy(win: Window): Policy {
-  if (!policy) {
-    // Markup goes only into an inert <template> and is sanitised as nodes after; a
-    // script is a theme's jsTemplate, the org's own code from its theme list.
-    const rules = { createHTML: same, createScript: same, createScriptURL: chunk };
-    try {
-      policy = (win as TrustedWindow).trustedTypes?.createPolicy('vitrine', rules);
-    } catch {
-      /* refused by the page's policy list */
-    }
-    policy ||= rules;
+  try {
+    policy ||= (win as TrustedWindow).trustedTypes!.createPolicy('vitrine', rules);
+  } catch {
+    policy = rules;
   }
   return policy;
 }
@@ -50,9 +47,12 @@ export function parseHtml(doc: Document, html: string): DocumentFragment {
   return holder.content;
 }
 
-/** The text of a script element Vitrine adds (a theme's jsTemplate). */
-export function scriptText(script: HTMLScriptElement, code: string): void {
-  script.text = vitrinePolicy(script.ownerDocument.defaultView!).createScript(code);
+/**
+ * The text of a `<style>` or `<script>` Vitrine adds (a theme's cssTemplate or
+ * jsTemplate). A script's text is a Trusted Types sink; a style takes the same string.
+ */
+export function setText(el: HTMLElement, text: string): void {
+  el.textContent = vitrinePolicy(el.ownerDocument.defaultView!).createScript(text);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Theme } from '../types/interface';
-import { scriptText } from '../template/trustedTypes';
+import { setText } from '../template/trustedTypes';
 
 type ThemeScript = (root: HTMLElement, data: unknown) => void;
 
@@ -21,8 +21,7 @@ function once(doc: Document, key: string, content: string, tag: 'style' | 'scrip
     old?.remove();
     if (content) {
       const el = Object.assign(doc.createElement(tag), { id, nonce: nonce || '' });
-      // A script's text is a Trusted Types sink; a style's is not.
-      tag == 'script' ? scriptText(el as HTMLScriptElement, content) : (el.textContent = content);
+      setText(el, content);
       doc.head.appendChild(el);
     }
   }
