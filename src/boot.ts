@@ -6,6 +6,8 @@ import { fetchThemes } from './api/fetchThemes';
 import { createThemeStore } from './theme/createThemeStore';
 import { layouts } from './render/mountWidget';
 import { createSlots, type Slots } from './slots/createSlots';
+import { sanitizeNodes } from './template/sanitizeHtml';
+import { loadChunk } from './template/trustedTypes';
 import { h } from 'preact';
 
 declare const __VITRINE_VERSION__: string;
@@ -56,7 +58,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   /** Adds a script, stylesheet or hint to the head, with the page's nonce. */
   const add = <K extends 'script' | 'link'>(tag: K, props: Partial<HTMLElementTagNameMap[K]>) =>
     doc.head.appendChild(Object.assign(doc.createElement(tag), { nonce: config!.nonce || '' }, props));
-  const load = (name: string, done?: () => void) => add('script', { src: config!.assetBase + 'vitrine-' + name + '.js', onload: done, onerror: done });
+  const load = (name: string, done?: () => void) => loadChunk(doc, config!.assetBase, name, config!.nonce, done);
   // The bundle layout is a chunk of its own: most pages never show one.
   let bundle: Promise<void> | undefined;
   const need = (layout: Layout) => layouts[layout] || (bundle ||= new Promise((done) => load(layout, done)));
@@ -116,7 +118,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       // Removed slots stop being watched and unmount, so nothing keeps them alive.
       slots!.sweep();
     }).observe(doc.documentElement, { childList: true, subtree: true });
-    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => slots!.track(slot, true), layouts, h, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => slots!.track(slot, true), layouts, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

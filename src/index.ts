@@ -13,7 +13,7 @@ export { boot, type VitrineApi } from './boot';
 export type { MountOptions, MountResult } from './render/mountWidget';
 export { renderTemplate, isWholeWidget } from './template/renderTemplate';
 export { buildView, buildProductView, type WidgetView, type ProductView } from './template/buildView';
-export { sanitizeHtml } from './template/sanitizeHtml';
+export { sanitizeNodes } from './template/sanitizeHtml';
 export { PLACEHOLDERS, type Placeholder } from './template/placeholders';
 export { builtinThemes } from './theme/builtinThemes';
 export { chooseTheme } from './theme/chooseTheme';

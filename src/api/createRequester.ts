@@ -1,4 +1,6 @@
 import { apiError, type ApiError } from './apiError';
+import { bare } from './bare';
+import { parseJson } from './parseJson';
 
 export type Query = Record<string, string | number | undefined | null>;
 
@@ -40,17 +42,27 @@ export function createRequester(options: RequesterOptions): Requester {
     let response: Response;
     let body: { errMsg?: unknown } | undefined;
     try {
-      response = await fetchFn(url, {
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Service-Access-Token': apiKey, 'X-Service-orgId': orgId },
-        ...init,
-        signal: controller.signal,
-        credentials: 'omit',
-      });
+      // Built from literals on a null prototype: fetch reads every member of its init
+      // through the prototype chain, so `Object.prototype.mode = 'no-cors'` or
+      // `referrerPolicy = 'unsafe-url'` on the host page would otherwise apply here.
+      response = await fetchFn(
+        url,
+        bare({
+          method: init.method || 'GET',
+          headers: init.headers || { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Service-Access-Token': apiKey, 'X-Service-orgId': orgId },
+          body: init.body,
+          signal: controller.signal,
+          credentials: 'omit',
+        } as RequestInit),
+      );
       // A body that is not JSON (a proxy's error page) is undefined: a failure below. A
       // body cut off by the timeout is a timeout.
-      body = await response.json().catch((error) => {
-        if (controller.signal.aborted) throw error;
-      });
+      body = (await response
+        .text()
+        .then(parseJson)
+        .catch((error) => {
+          if (controller.signal.aborted) throw error;
+        })) as typeof body;
     } catch {
       throw controller.signal.aborted ? apiError('timeout', 'timed out') : apiError('network', 'network error');
     } finally {
@@ -68,8 +80,10 @@ export function createRequester(options: RequesterOptions): Requester {
   }
 
   return async (path, query = {}, init = {}) => {
+    // Own parameters only: an enumerable name added to Object.prototype is not sent.
+    init = bare(init);
     const params = new URLSearchParams();
-    for (const key in query) if (query[key] != null) params.set(key, '' + query[key]);
+    for (const key of Object.keys(query)) if (query[key] != null) params.set(key, '' + query[key]);
     const url = base + path + (params + '' ? '?' + params : '');
     for (let tries = 2; ; ) {
       if (stopped) throw stopped;

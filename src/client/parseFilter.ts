@@ -5,7 +5,9 @@ import type { SearchFilters } from './searchFilters';
  * selections. Anything else is refused with a message naming the position.
  */
 export function parseFilter(text: string): SearchFilters {
-  const out: Record<string, string[]> = {};
+  // Field names are data: on a null prototype, `constructor` or `__proto__` is a field
+  // like any other, not Object's.
+  const out: Record<string, string[]> = Object.create(null);
   let i = 0;
   const fail = (what: string): never => {
     throw new Error(`filter: ${what} at position ${i} of "${text}"`);

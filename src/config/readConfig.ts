@@ -1,6 +1,7 @@
 import type { Config } from '../types/host';
 import type { PageName } from '../types/interface';
 import { PAGES } from '../api/endpoints';
+import { bare } from '../api/bare';
 
 /** Raw settings: the script tag's data-* attributes, or `window.vitrineConfig` (camelCase). */
 export type RawConfig = Record<string, unknown>;
@@ -12,8 +13,6 @@ export interface ConfigResult {
   problems: string[];
 }
 
-const own = (source: unknown, key: string): unknown =>
-  source && typeof source == 'object' && Object.prototype.hasOwnProperty.call(source, key) ? (source as RawConfig)[key] : undefined;
 
 /**
  * Reads the settings once. The script tag wins over `window.vitrineConfig`, which fills
@@ -23,8 +22,12 @@ const own = (source: unknown, key: string): unknown =>
  */
 export function readConfig(script: HTMLScriptElement | null, global: unknown, pageUrl: string): ConfigResult {
   const problems: string[] = [];
+  // Own properties only, copied once onto null prototypes: what a page added to
+  // Object.prototype is no setting.
+  const tag: RawConfig = bare(script?.dataset as RawConfig);
+  const settings: RawConfig = bare(global as RawConfig);
   const get = (key: string): string | undefined => {
-    const value = own(script?.dataset, key) ?? own(global, key);
+    const value = tag[key] ?? settings[key];
     return typeof value == 'string' ? value.trim() || undefined : typeof value == 'number' || typeof value == 'boolean' ? '' + value : undefined;
   };
   const need = (key: string): string | undefined => get(key) || (problems.push(key + ' is missing'), undefined);
@@ -39,16 +42,15 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
   if (given && !/^https?:/i.test(base)) problems.push(`baseUrl "${given}" is not an http(s) URL`);
   const orgId = need('orgId');
   const apiKey = need('apiKey');
-  const endpoints: Record<string, string> = {};
-  const overrides = own(global, 'endpoints');
-  for (const name in overrides as RawConfig) {
-    const path = own(overrides, name);
+  const endpoints: Record<string, string> = bare({});
+  const overrides: RawConfig = bare(settings.endpoints as RawConfig);
+  for (const name in overrides) {
+    const path = overrides[name];
     if (typeof path == 'string' && path[0] == '/') endpoints[name] = path;
   }
   const pageType = get('pageType') as PageName;
   const currency = get('currency');
-  const debug = script?.getAttribute('data-debug') ?? own(global, 'debug');
-  const src = script?.src || '';
+  const debug = script?.getAttribute('data-debug') ?? settings.debug;
   const config: Config | null =
     !problems.length
       ? {
@@ -67,7 +69,9 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
           endpoints,
           searchParam: get('searchParam'),
           searchPage: get('searchPage'),
-          assetBase: get('assetBase') || src.replace(/[^/]*$/, ''),
+          // The folder of the script tag that runs, and nothing a page could write over it;
+          // code that starts Vitrine itself (the ESM build) may name one.
+          assetBase: script ? script.src.replace(/[^/]*$/, '') : get('assetBase') || '',
         }
       : null;
   return { config: config && Object.freeze(config), problems };

@@ -9,7 +9,8 @@ function uuid(crypto: Crypto): string {
 }
 
 /**
- * A first-party visitor id kept in a cookie and in localStorage, created once. Storage
+ * A first-party visitor id kept in a cookie (`SameSite=Lax`, `Secure` on https) and in
+ * localStorage, created once. Storage
  * that throws (Safari private mode, blocked cookies) leaves the id in memory for the page.
  */
 export function readVisitorId(win: Window): string {
@@ -31,7 +32,8 @@ export function readVisitorId(win: Window): string {
     /* memory only */
   }
   try {
-    win.document.cookie = `${KEY}=${id}; max-age=${YEAR}; path=/; SameSite=Lax`;
+    // Secure on https: the id never travels over a plain-http request to the shop.
+    win.document.cookie = `${KEY}=${id}; max-age=${YEAR}; path=/; SameSite=Lax` + (win.location.protocol == 'https:' ? '; Secure' : '');
   } catch {
     /* memory only */
   }

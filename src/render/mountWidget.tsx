@@ -6,6 +6,7 @@ import { formatPrice } from '../template/formatPrice';
 import { isWholeWidget, renderTemplate } from '../template/renderTemplate';
 import { sanitizeNodes } from '../template/sanitizeHtml';
 import { fill, type Card } from '../layouts/fill';
+import { bare } from '../api/bare';
 import { builtinThemes } from '../theme/builtinThemes';
 import { cssId, injectStyle, runThemeScript } from '../theme/applyTheme';
 import { Carousel } from '../layouts/Carousel';
@@ -64,7 +65,9 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   const doc = root.ownerDocument;
   const win = doc.defaultView!;
   const { layout, nonce, locale = doc.documentElement.lang || 'en', currency } = options;
-  const theme = options.theme || builtinThemes[layout];
+  // Own fields only: a theme without `jsTemplate` runs no script, whatever a page added
+  // to Object.prototype (the built-in themes have none).
+  const theme = bare(options.theme || builtinThemes[layout]);
   const format = { locale, currency };
   let view: WidgetView;
   let whole: Card | undefined;

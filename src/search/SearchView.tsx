@@ -113,7 +113,7 @@ function Facet(props: { facet: FacetCount; state: SearchState; locale: string; o
 }
 
 function withoutField(state: SearchState, field: string): SearchState['filters'] {
-  const out = { ...state.filters };
+  const out: Record<string, readonly string[]> = Object.assign(Object.create(null), state.filters);
   delete out[field];
   return out;
 }
@@ -140,7 +140,7 @@ function ActiveFilters(props: { state: SearchState; facets: FacetCount[]; onChan
           </li>
         ))}
       </ul>
-      <button type="button" class="vitrine-search__clear" onClick={() => onChange({ ...state, page: 1, filters: {} }, 'filter')}>
+      <button type="button" class="vitrine-search__clear" onClick={() => onChange({ ...state, page: 1, filters: Object.create(null) }, 'filter')}>
         Clear all filters
       </button>
     </div>
@@ -303,7 +303,7 @@ export function SearchView(props: SearchViewProps) {
                 )}
               </p>
               {hasFilters && (
-                <button type="button" class="vitrine-search__clear" onClick={() => onChange({ ...state, page: 1, filters: {} }, 'filter')}>
+                <button type="button" class="vitrine-search__clear" onClick={() => onChange({ ...state, page: 1, filters: Object.create(null) }, 'filter')}>
                   Clear all filters
                 </button>
               )}

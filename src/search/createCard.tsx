@@ -2,7 +2,8 @@ import { h, type ComponentChildren } from 'preact';
 import type { SearchDocument, Theme, WidgetProduct } from '../types/interface';
 import { buildProductView, type PriceFormat, type ProductView } from '../template/buildView';
 import { renderTemplate } from '../template/renderTemplate';
-import { sanitizeHtml } from '../template/sanitizeHtml';
+import { bare } from '../api/bare';
+import type { Sanitize } from '../types/host';
 
 /** A search document in the shape templates and views know from widgets. */
 export function toWidgetProduct(doc: SearchDocument): WidgetProduct {
@@ -53,18 +54,31 @@ function BuiltinCard({ view }: { view: ProductView }) {
 }
 
 /**
+ * A ref that shows a rendered card: the template output is sanitised into nodes by the
+ * core (its one Trusted Types policy) and those nodes are inserted; the markup is never
+ * serialised and parsed again. A repaint with the same output leaves the card alone, so
+ * its images are not replaced.
+ */
+const themed = (html: string, sanitize: Sanitize) => (el: (HTMLElement & { _html?: string }) | null) => {
+  if (el && el._html !== html) {
+    el._html = html;
+    el.replaceChildren(sanitize(html, el.ownerDocument));
+  }
+};
+
+/**
  * The renderer of one result card: the theme's card template when there is one (its
- * values escaped by renderTemplate, then the same sanitizing as widgets), else the
+ * values escaped by renderTemplate, then the same sanitising as widgets), else the
  * built-in card.
  * A template that throws on a document falls back to the built-in card for it.
  */
-export function createCard(doc: Document, theme: Theme | null, format: PriceFormat, title: string): (doc: SearchDocument, index: number) => ComponentChildren {
-  const widget = Object.assign(Object.create(null), { widget_displayName: title }) as object;
+export function createCard(sanitize: Sanitize, theme: Theme | null, format: PriceFormat, title: string): (doc: SearchDocument, index: number) => ComponentChildren {
+  const widget = bare({ widget_displayName: title });
   return (result, index) => {
     const view = buildProductView(toWidgetProduct(result), index, format);
     if (theme) {
       try {
-        return <div class="vitrine-search__themed" dangerouslySetInnerHTML={{ __html: sanitizeHtml(renderTemplate(theme.htmlTemplate, widget, view), doc) }} />;
+        return <div class="vitrine-search__themed" ref={themed(renderTemplate(theme.htmlTemplate, widget, view), sanitize)} />;
       } catch {
         /* broken template: the built-in card below */
       }

@@ -113,7 +113,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     const theme = chooseCardTheme(themes, { id: slot.id, themeId: slot.dataset.vitrineTheme });
     if (theme?.cssTemplate) injectStyle(doc, theme.themeId, theme.cssTemplate, config.nonce);
     listClass = theme ? `vitrine-theme--${cssId(theme.themeId)}` : '';
-    card = createCard(doc, theme, format, 'Search results');
+    card = createCard(host.sanitize, theme, format, 'Search results');
     host.log('search: card', theme ? 'from theme ' + theme.themeId : 'built-in');
   }
 
@@ -271,7 +271,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
 
   return {
     setQuery(query) {
-      change({ query: query.trim(), filters: {}, sort: state.sort, page: 1 }, 'query');
+      change({ query: query.trim(), filters: Object.create(null), sort: state.sort, page: 1 }, 'query');
     },
     destroy() {
       win.removeEventListener('popstate', onPopState);

@@ -21,7 +21,7 @@ export const PAGE_PARAM = 'page';
 /** Reads the state from a URL's query string; a bad filter, sort or page is dropped. */
 export function readSearchState(search: string, queryParam: string): SearchState {
   const params = new URLSearchParams(search);
-  let filters: SearchFilters = {};
+  let filters: SearchFilters = Object.create(null);
   try {
     filters = parseFilter(params.get(FILTER_PARAM) ?? '');
   } catch {
@@ -56,7 +56,8 @@ export function writeSearchState(state: SearchState, search: string, queryParam:
 export function toggleFilter(filters: SearchFilters, field: string, value: string, on: boolean, single: boolean): SearchFilters {
   const current = filters[field] ?? [];
   const next = on ? (single ? [value] : current.includes(value) ? current : [...current, value]) : current.filter((v) => v !== value);
-  const out: Record<string, readonly string[]> = { ...filters };
+  // A null-prototype copy: a field named `__proto__` or `constructor` is a field.
+  const out: Record<string, readonly string[]> = Object.assign(Object.create(null), filters);
   if (next.length) out[field] = next;
   else delete out[field];
   return out;

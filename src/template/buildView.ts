@@ -1,6 +1,7 @@
 import type { WidgetEnvelope, WidgetProduct } from '../types/interface';
 import { formatPrice, parsePrice } from './formatPrice';
 import { safeUrl } from './safeUrl';
+import { bare } from '../api/bare';
 
 export interface PriceFormat {
   locale: string;
@@ -29,15 +30,13 @@ export interface WidgetView {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 
-/**
- * Views are built on null-prototype objects: a template name such as `{{constructor}}`
- * or a host page that polluted `Object.prototype` then finds nothing to render.
- */
-function bare<T extends object>(fields: T): T {
-  return Object.assign(Object.create(null) as T, fields);
-}
+// Views are built on null-prototype objects: a template name such as `{{constructor}}`
+// or a host page that polluted `Object.prototype` then finds nothing to render.
 
 export function buildProductView(product: WidgetProduct, index: number, format: PriceFormat): ProductView {
+  // Own fields only, whoever built the product (an answer, the page's JSON-LD, a search
+  // document): an inherited `variantName` or `discountedPrice` shows on no card.
+  product = bare(product);
   const price = parsePrice(product.price);
   const sale = parsePrice(product.discountedPrice);
   const onSale = sale !== null && (price === null || sale < price);

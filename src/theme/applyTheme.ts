@@ -1,4 +1,5 @@
 import type { Theme } from '../types/interface';
+import { setText } from '../template/trustedTypes';
 
 type ThemeScript = (root: HTMLElement, data: unknown) => void;
 
@@ -18,7 +19,11 @@ function once(doc: Document, key: string, content: string, tag: 'style' | 'scrip
   if (old?.textContent != content) {
     changing?.();
     old?.remove();
-    if (content) doc.head.appendChild(Object.assign(doc.createElement(tag), { id, nonce: nonce || '', textContent: content }));
+    if (content) {
+      const el = Object.assign(doc.createElement(tag), { id, nonce: nonce || '' });
+      setText(el, content);
+      doc.head.appendChild(el);
+    }
   }
 }
 

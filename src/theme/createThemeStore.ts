@@ -1,4 +1,5 @@
 import type { Theme } from '../types/interface';
+import { parseJson } from '../api/parseJson';
 
 /** Themes change rarely; within this age a cached copy is used without asking. */
 const FRESH_MS = 10 * 60 * 1000;
@@ -17,7 +18,8 @@ export function createThemeStore(win: Window, orgId: string, load: () => Promise
   let pending: Promise<Theme[]> | undefined;
   let cached: { at: number; themes: Theme[] } | undefined;
   try {
-    const parsed = JSON.parse(win.localStorage.getItem(key) || 'null');
+    // Kept copies are read like an answer: fields on null-prototype objects.
+    const parsed = parseJson(win.localStorage.getItem(key) || 'null') as typeof cached;
     if (parsed && Array.isArray(parsed.themes) && typeof parsed.at === 'number') cached = parsed;
   } catch {
     /* storage blocked or corrupt: fetch */

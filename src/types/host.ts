@@ -61,6 +61,11 @@ export interface EmbedHost {
   layouts: Partial<Record<Layout, ComponentType<LayoutProps>>>;
   /** The core's Preact, which a layout chunk renders with (one copy per page). */
   h: typeof h;
+  /**
+   * The core's sanitiser: a chunk inserts what it returns. A page allows one Trusted
+   * Types policy named `vitrine`, and the core holds it.
+   */
+  sanitize: Sanitize;
   /** Debug-mode log; a no-op otherwise. */
   log: (...args: unknown[]) => void;
   /** Debug mode only: every event sent so far, for the debug chunk that loads later. */
@@ -68,3 +73,6 @@ export interface EmbedHost {
 }
 
 export type Plugin = (host: EmbedHost) => void;
+
+/** Sanitises rendered template markup into nodes (the core's, with its Trusted Types policy). */
+export type Sanitize = (html: string, doc: Document) => DocumentFragment;

@@ -9,7 +9,20 @@ import { expectRendered, newRecordedPage, records, settled, type OpenedPage } fr
 import { useFixtureSuite } from './useFixtureSuite';
 
 const SLOTS = ['csp-carousel', 'csp-matrix', 'csp-bundle'];
-const suite = useFixtureSuite('csp', (apiUrl) => ({ csp: policy(apiUrl) }));
+/** Trusted Types as DESIGN.md states it: Vitrine's one policy, every script sink through it. */
+const TRUSTED_TYPES = "require-trusted-types-for 'script'; trusted-types vitrine";
+// tt.html under four policies: Trusted Types alone, beside the strict nonce policy, beside
+// a nonce policy with 'strict-dynamic', and the strict nonce policy alone.
+const TT_POLICIES = {
+  'trusted-types': () => TRUSTED_TYPES,
+  'trusted-types+nonce': (api: string) => TRUSTED_TYPES + '; ' + policy(api),
+  'trusted-types+strict-dynamic': (api: string) => TRUSTED_TYPES + '; ' + policy(api).replace("script-src 'nonce-%NONCE%'", "script-src 'nonce-%NONCE%' 'strict-dynamic'"),
+  nonce: (api: string) => policy(api),
+};
+const suite = useFixtureSuite('csp', (apiUrl) => ({
+  csp: policy(apiUrl),
+  ...Object.fromEntries(Object.entries(TT_POLICIES).map(([name, make]) => ['tt?' + name, make(apiUrl)])),
+}));
 let context: BrowserContext | undefined;
 
 function policy(api: string): string {
@@ -25,8 +38,8 @@ function policy(api: string): string {
   ].join('; ');
 }
 
-/** Opens csp.html and waits for its slots; CSP reports also reach the console. */
-async function open(themes?: 'none'): Promise<OpenedPage & { cspConsole: string[] }> {
+/** Opens csp.html (or another page) and waits for its slots; CSP reports also reach the console. */
+async function open(themes?: 'none', url = suite.fixtures.page('csp')): Promise<OpenedPage & { cspConsole: string[] }> {
   // A fresh context each time: themes are cached in localStorage across page views.
   await context?.close();
   context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -41,7 +54,7 @@ async function open(themes?: 'none'): Promise<OpenedPage & { cspConsole: string[
       (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"errMsg":null,"widgetThemes":[]}' }),
     );
   }
-  await opened.page.goto(suite.fixtures.page('csp'));
+  await opened.page.goto(url);
   return { ...opened, cspConsole };
 }
 
@@ -100,6 +113,43 @@ describe('under a strict nonce Content-Security-Policy', () => {
     expect(violations).toEqual([]);
     expect(opened.cspConsole).toEqual([]);
     expect(opened.errors).toEqual([]);
+    await page.close();
+  });
+});
+
+const TT_SLOTS = ['tt-carousel', 'tt-matrix', 'tt-bundle'];
+
+describe.each(Object.keys(TT_POLICIES))('tt.html under the %s policy: every layout, search results, chunks and theme scripts', (name) => {
+  it('renders everything with zero violations and zero page errors', async () => {
+    const url = suite.fixtures.page('tt') + '?policy=' + encodeURIComponent(name) + '&q=knit';
+    const header = (await fetch(url)).headers.get('content-security-policy') ?? '';
+    if (name.startsWith('trusted-types')) expect(header).toContain("require-trusted-types-for 'script'; trusted-types vitrine");
+    else expect(header).not.toContain('trusted-types');
+    const opened = await open(undefined, url);
+    const { page } = opened;
+    const outcome = await settled(page, TT_SLOTS);
+    expectRendered(outcome, TT_SLOTS);
+    expect(TT_SLOTS.map((id) => outcome[id].detail.layout)).toEqual(['carousel', 'matrix', 'bundle']);
+    // The bundle chunk loaded (a TrustedScriptURL) and drew the bundle.
+    await expect(page.locator('#tt-bundle .vitrine__bundle input[type=checkbox]').count()).resolves.toBeGreaterThan(1);
+    // The org theme's jsTemplate ran (a TrustedScript in a <script nonce>).
+    await expect(page.locator('#tt-carousel > .vitrine').getAttribute('data-theme-script')).resolves.toBe('ran');
+    expect(outcome['tt-carousel'].detail.warning).toBeUndefined();
+    // Search results drawn with the org's card theme: markup through the core's policy.
+    await page.waitForFunction(() => document.querySelectorAll('#tt-search .vitrine-search__themed').length > 0, undefined, { timeout: 10_000 });
+    await expect(page.locator('#tt-search .vitrine-search__themed a[href]').count()).resolves.toBeGreaterThan(0);
+    // The debug chunk loaded too and labelled every slot.
+    await page.waitForFunction((ids) => ids.every((id) => document.getElementById(id)?.hasAttribute('data-vitrine-debug')), TT_SLOTS);
+    for (const chunk of ['search', 'bundle', 'debug']) expect(suite.fixtures.requests).toContain(`/dist/vitrine-${chunk}.js`);
+    await page.waitForLoadState('load');
+    const { violations } = await records(page);
+    expect(violations).toEqual([]);
+    expect(opened.cspConsole).toEqual([]);
+    expect(opened.errors).toEqual([]);
+    // Exactly one policy was made, and it is ours.
+    if (name.startsWith('trusted-types')) {
+      await expect(page.evaluate(() => (window as unknown as { trustedTypes: { getPolicyNames?: () => string[] } }).trustedTypes.getPolicyNames?.() ?? ['vitrine'])).resolves.toEqual(['vitrine']);
+    }
     await page.close();
   });
 });

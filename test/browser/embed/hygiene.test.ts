@@ -6,7 +6,7 @@
 // later) does not change what is rendered.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expectRendered, newRecordedPage, settled, shownNames, slotEvents, type OpenedPage } from './harness';
+import { expectRendered, newRecordedPage, records, settled, shownNames, slotEvents, type OpenedPage, type SlotEvent } from './harness';
 import { useFixtureSuite } from './useFixtureSuite';
 
 const suite = useFixtureSuite('hygiene');
@@ -218,5 +218,125 @@ describe('what Vitrine leaves on the host page', () => {
     expect(later.length).toBeGreaterThan(1);
     expect(later).not.toContain('From the wrapper');
     expect(errors).toEqual([]);
+  });
+});
+
+// One key at a time on Object.prototype, set by plain assignment before the page's own
+// scripts (the way a prototype-pollution gadget sets it): what renders and what is
+// requested must be what the same page shows and asks for unpolluted.
+const POLLUTION: Record<string, unknown> = {
+  jsTemplate: '__pwned("jsTemplate")',
+  htmlTemplate: '<b class="polluted">{{product_name}}</b>',
+  cssTemplate: '.vitrine{display:none}',
+  variantName: 'Polluted variant',
+  discountedPrice: '1.00',
+  mode: 'no-cors',
+  referrerPolicy: 'unsafe-url',
+  credentials: 'include',
+  headers: { 'X-Polluted': '1' },
+  method: 'POST',
+  body: 'polluted',
+  window: {},
+};
+
+const BARE_CARD = '<a class="p-card" href="{{product_currentPageUrl}}"><span class="p-name">{{product_name}}</span>{{#variant_name}}<i class="p-variant">{{variant_name}}</i>{{/variant_name}}<span class="p-price">{{#product_discountedPrice}}<s>{{product_price}}</s> {{product_discountedPrice}}{{/product_discountedPrice}}{{nodiscount_price}}</span></a>';
+// Products without a variant or a sale price: an inherited one would show.
+const PRODUCTS = ['Aubrac Crewneck', 'Belle-Île Scarf', 'Cancale Beret', 'Dinard Cardigan', 'Étel Socks'].map((name, i) => ({ name, sku: `P-${i}`, price: String(40 + i), smallImage: `/img/${i}.png`, currentPageUrl: `/products/p${i}` }));
+
+interface Snapshot {
+  outcome: Record<string, string>;
+  slots: Record<string, string>;
+  head: string[];
+  requests: string[];
+  pwned: string[];
+  errors: string[];
+}
+
+async function snapshot(pollute?: [string, unknown]): Promise<Snapshot> {
+  await context?.close();
+  context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const opened = await newRecordedPage(context);
+  const { page } = opened;
+  // A function cannot cross into the page as an argument: `then` is made there.
+  if (pollute) await page.addInitScript(([key, value]) => ((Object.prototype as Record<string, unknown>)[key] = key == 'then' ? function then() {} : value), pollute);
+  const requests: Promise<string>[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/v1/')) requests.push(r.allHeaders().then((h) => JSON.stringify([r.method(), r.url(), r.postData(), Object.entries(h).sort()])));
+  });
+  const cors = { 'Access-Control-Allow-Origin': '*' };
+  await page.route(
+    (u) => u.pathname === '/v1/theme',
+    (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', headers: cors, body: JSON.stringify({ errMsg: null, widgetThemes: [{ id: 'bare-card', themeId: 'bare-card', name: 'Bare', displayType: 'carousel', htmlTemplate: BARE_CARD }] }) }),
+  );
+  await page.route(
+    (u) => u.pathname.startsWith('/v1/widgetserver/'),
+    (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: cors, body: JSON.stringify({ errMsg: null, success: '0', widgetName: 'Trending', products: PRODUCTS }) }),
+  );
+  await page.goto(suite.fixtures.page('hygiene-pollution'));
+  const ids = ['p-org', 'p-builtin'];
+  let events: Record<string, SlotEvent> = {};
+  if (pollute?.[0] == 'then') {
+    // Every promise the page awaits (Playwright's own evaluations too) now goes through
+    // the polluted `then`: wait for the three calls, then lift the pollution over the
+    // raw DevTools protocol so the page can be read. Nothing pending settles after that.
+    await expect.poll(() => requests.length, { timeout: 10_000 }).toBe(3);
+    await (await context.newCDPSession(page)).send('Runtime.evaluate', { expression: 'delete Object.prototype.then' });
+  } else events = await settled(page, ids);
+  await page.waitForLoadState('load');
+  await frames(page);
+  const shown = await page.evaluate((slots) => {
+    const clean = (html: string) => html.replace(/vitrine-\d+-title/g, 'vitrine-N-title');
+    return {
+      slots: Object.fromEntries(slots.map((id) => [id, clean(document.getElementById(id)!.innerHTML)])),
+      head: Array.from(document.head.querySelectorAll('style, script:not([src]), link'), (el) => `${el.localName}#${el.id} ${el.textContent?.length ?? 0}`),
+    };
+  }, ids);
+  return {
+    outcome: Object.fromEntries(Object.entries(events).map(([id, e]) => [id, `${e.type} ${String(e.detail.theme ?? e.detail.kind)}`])),
+    ...shown,
+    requests: (await Promise.all(requests)).sort(),
+    pwned: (await records(page)).pwned,
+    errors: opened.errors,
+  };
+}
+
+describe('a polluted Object.prototype, one key at a time', () => {
+  let clean: Snapshot;
+  it('the unpolluted page renders both slots and asks for the themes and two widgets', async () => {
+    clean = await snapshot();
+    expect(clean.outcome).toEqual({ 'p-org': 'render bare-card', 'p-builtin': 'render vitrine-matrix' });
+    expect(clean.requests).toHaveLength(3);
+    expect(clean.slots['p-org']).not.toContain('p-variant');
+    expect(clean.errors).toEqual([]);
+  });
+
+  it.each(Object.keys(POLLUTION))('Object.prototype.%s changes nothing that renders or is requested', async (key) => {
+    const polluted = await snapshot([key, POLLUTION[key]]);
+    expect(polluted.pwned).toEqual([]);
+    expect(polluted.errors).toEqual([]);
+    expect(polluted.outcome).toEqual(clean.outcome);
+    expect(polluted.slots).toEqual(clean.slots);
+    expect(polluted.head).toEqual(clean.head);
+    expect(polluted.requests).toEqual(clean.requests);
+  });
+
+  // Known limit: with `Object.prototype.then` set, every object is a thenable, and the
+  // browser's own fetch() promise is resolved through it (the Response inherits it). In
+  // Chromium 1xx `await fetch(…)` then never settles, for the host page as for Vitrine,
+  // so nothing can be requested the same way. Vitrine keeps every slot's fallback and
+  // throws nothing into the page.
+  it.fails('Object.prototype.then changes nothing that renders or is requested', async () => {
+    const polluted = await snapshot(['then', null]);
+    expect(polluted.outcome).toEqual(clean.outcome);
+    expect(polluted.slots).toEqual(clean.slots);
+  });
+
+  it('Object.prototype.then: the same requests go out, nothing runs, nothing is thrown into the page, the fallbacks stay', async () => {
+    const polluted = await snapshot(['then', null]);
+    expect(polluted.requests).toEqual(clean.requests);
+    expect(polluted.pwned).toEqual([]);
+    expect(polluted.errors).toEqual([]);
+    expect(polluted.slots).toEqual({ 'p-org': '', 'p-builtin': '' });
   });
 });

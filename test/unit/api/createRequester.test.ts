@@ -14,7 +14,7 @@ function scripted(answers: Answer[]) {
     const aborted = () => new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
     if (answer === 'hang') return aborted();
     // Headers arrive, then the body stops coming: fetch errors its body when the signal aborts.
-    if (answer === 'stall') return { status: 200, ok: true, headers: new Headers(), json: aborted } as unknown as Response;
+    if (answer === 'stall') return { status: 200, ok: true, headers: new Headers(), text: aborted } as unknown as Response;
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   }) as unknown as typeof globalThis.fetch;
   return { fetch, calls };
@@ -24,6 +24,27 @@ const options = { baseUrl: 'https://api.example/', orgId: 'org-1', apiKey: 'key-
 const fail = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: ApiError) => e);
 
 describe('createRequester', () => {
+  it('builds the fetch init from its own literals, and reads answers onto null prototypes, on a polluted page', async () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    const polluted = { mode: 'no-cors', referrerPolicy: 'unsafe-url', credentials: 'include', headers: { 'X-Polluted': '1' }, method: 'POST', body: 'x', polluted: 'yes' };
+    Object.assign(proto, polluted);
+    try {
+      const { fetch, calls } = scripted([{ status: 200, body: '{"products":[{"name":"A"}]}' }]);
+      const answer = (await createRequester({ ...options, fetch })('/v1/x', { a: '1' })) as { products: object[] };
+      const init = calls[0].init as Record<string, unknown>;
+      expect(calls[0].url).toBe('https://api.example/v1/x?a=1');
+      expect(Object.getPrototypeOf(init)).toBeNull();
+      for (const key of ['mode', 'referrerPolicy', 'polluted', 'body']) expect(init[key], key).toBeUndefined();
+      expect(init.method).toBe('GET');
+      expect(init.credentials).toBe('omit');
+      expect(Object.keys(init.headers as object)).not.toContain('X-Polluted');
+      expect(Object.getPrototypeOf(answer)).toBeNull();
+      expect(Object.getPrototypeOf(answer.products[0])).toBeNull();
+    } finally {
+      for (const key of Object.keys(polluted)) delete proto[key];
+    }
+  });
+
   it('sends the interface headers and the query', async () => {
     const { fetch, calls } = scripted([{ status: 200, body: '{"products":[]}' }]);
     await createRequester({ ...options, fetch })('/v1/x', { a: '1', b: undefined });

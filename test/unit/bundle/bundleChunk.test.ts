@@ -1,3 +1,4 @@
+import { sanitizeNodes } from '../../../src/template/sanitizeHtml';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { h } from 'preact';
 import { layouts, mountWidget } from '../../../src/render/mountWidget';
@@ -30,6 +31,7 @@ function fakeHost(): EmbedHost {
     // The core hands the chunk the very object mountWidget reads its layouts from.
     layouts,
     h,
+    sanitize: sanitizeNodes,
     log: () => {},
     history: [],
   };

@@ -46,4 +46,25 @@ describe('readConfig', () => {
   it('is frozen', () => {
     expect(Object.isFrozen(readConfig(tag(required), undefined, page).config)).toBe(true);
   });
+
+  it('takes the asset folder from the script tag only, never from window.vitrineConfig', () => {
+    const { config } = readConfig(tag(required), { assetBase: 'https://evil.example/' }, page);
+    expect(config!.assetBase).toBe('https://cdn.example/v1/');
+    // Code that starts Vitrine itself (no tag) may name one.
+    expect(readConfig(null, { baseUrl: 'https://reco.example', orgId: 'o', apiKey: 'k', assetBase: '/static/' }, page).config!.assetBase).toBe('/static/');
+  });
+
+  it('reads no setting from a polluted Object.prototype', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    // (Not `nonce`: happy-dom has no HTMLElement#nonce, so the tag itself would inherit it.)
+    const polluted = { pageType: 'cart_page', debug: true, siteUid: 'polluted', assetBase: 'https://evil.example/', endpoints: { trending: '/evil' } };
+    Object.assign(proto, polluted);
+    try {
+      const { config } = readConfig(tag(required), { endpoints: {} }, page);
+      expect(config).toMatchObject({ pageType: undefined, debug: false, siteUid: undefined, assetBase: 'https://cdn.example/v1/' });
+      expect(Object.keys(config!.endpoints)).toEqual([]);
+    } finally {
+      for (const key of Object.keys(polluted)) delete proto[key];
+    }
+  });
 });

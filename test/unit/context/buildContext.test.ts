@@ -82,4 +82,17 @@ describe('buildContext', () => {
     expect(win.localStorage.getItem('vitrine_uid')).toBeNull();
     expect(win.document.cookie).not.toContain('vitrine_uid');
   });
+
+  it('writes the visitor cookie Secure on https, and without it on plain http', () => {
+    for (const [url, secure] of [['https://shop.example/', true], ['http://shop.example/', false]] as const) {
+      const win = open(url);
+      const written: string[] = [];
+      Object.defineProperty(win.document, 'cookie', { configurable: true, get: () => '', set: (value: string) => written.push(value) });
+      buildContext(win, config());
+      expect(written, url).toHaveLength(1);
+      expect(written[0], url).toMatch(/^vitrine_uid=[\w-]+; max-age=31536000; path=\/; SameSite=Lax/);
+      expect(written[0].endsWith('; Secure'), url).toBe(secure);
+    }
+  });
 });
+

@@ -1,3 +1,4 @@
+import { sanitizeNodes } from '../../../src/template/sanitizeHtml';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { Window as HappyWindow } from 'happy-dom';
 import { h } from 'preact';
@@ -49,6 +50,7 @@ async function load(options: Page = {}): Promise<EmbedHost> {
     render: () => {},
     layouts: {},
     h,
+    sanitize: sanitizeNodes,
     log: () => {},
     history: (options.history ?? []).map(([id, name, detail]) => [doc.getElementById(id)!, name, detail]),
   };

@@ -1,3 +1,4 @@
+import { sanitizeNodes } from '../../../src/template/sanitizeHtml';
 import { h } from 'preact';
 import type { Config, EmbedHost } from '../../../src/types/host';
 import type { SearchResponse, Theme } from '../../../src/types/interface';
@@ -155,6 +156,7 @@ export function createFakeHost(
     history: [],
     layouts: {},
     h,
+    sanitize: sanitizeNodes,
   };
   return { host, calls, rendered, failWith: (kind) => (failure = kind) };
 }

@@ -12,6 +12,16 @@ describe('search state in the URL', () => {
     expect(readSearchState(search, 'q')).toEqual(state);
   });
 
+  it('keeps field names that are Object.prototype members as plain fields', () => {
+    const state = readSearchState('?q=mug&filter=' + encodeURIComponent('constructor:a AND __proto__:b AND toString:c'), 'q');
+    expect(Object.keys(state.filters)).toEqual(['constructor', '__proto__', 'toString']);
+    expect(state.filters.constructor).toEqual(['a']);
+    const more = toggleFilter(toggleFilter(state.filters, 'hasOwnProperty', 'd', true, false), '__proto__', 'e', true, false);
+    expect(Object.keys(more)).toEqual(['constructor', '__proto__', 'toString', 'hasOwnProperty']);
+    expect(more.__proto__).toEqual(['b', 'e']);
+    expect(writeSearchState({ ...state, filters: more }, '', 'q')).toContain('hasOwnProperty%3Ad');
+  });
+
   it('leaves defaults out of the URL', () => {
     expect(writeSearchState({ query: 'mug', filters: {}, sort: '', page: 1 }, '?filter=x&sort=y&page=2', 'q')).toBe('?q=mug');
   });

@@ -1,0 +1,73 @@
+// The one Trusted Types policy, `vitrine`, and the only module that writes to an HTML,
+// script or script-URL sink. Under `require-trusted-types-for 'script'; trusted-types
+// vitrine` a page accepts what goes through here and nothing else of ours.
+// https://w3c.github.io/trusted-types/dist/spec/
+
+interface Policy {
+  createHTML(html: string): string;
+  createScript(code: string): string;
+  createScriptURL(url: string): string;
+}
+
+type TrustedWindow = Window & { trustedTypes?: { createPolicy(name: string, rules: Policy): Policy } };
+
+const same = (text: string) => text;
+/**
+ * A chunk is `vitrine-<name>.js` in an http(s) or same-origin folder: no query, no
+ * backslash, no protocol-relative `//host`.
+ */
+const chunk = (url: string) => {
+  if (!/^(https?:\/\/[^/?#\\]+)?\/(?!\/)([^?#\\]*\/)?vitrine-[a-z]+\.js$/.test(url)) throw Error(url);
+  return url;
+};
+// Markup goes only into an inert <template> and is sanitised as nodes after; a script is
+// a theme's jsTemplate, the org's own code from its theme list.
+const rules: Policy = { createHTML: same, createScript: same, createScriptURL: chunk };
+let policy: Policy | undefined;
+
+/**
+ * Created on first use, once per page: a second copy of the script does nothing and so
+ * asks for no second policy (which `trusted-types vitrine` would refuse). A browser
+ * without Trusted Types, or a page whose policy list leaves `vitrine` out, gets the
+ * strings as they are, checked the same way.
+ */
+function vitrinePolicy(win: Window): Policy {
+  try {
+    policy ||= (win as TrustedWindow).trustedTypes!.createPolicy('vitrine', rules);
+  } catch {
+    policy = rules;
+  }
+  return policy;
+}
+
+/** Parses markup into an inert fragment: nothing in a <template> loads or runs. */
+export function parseHtml(doc: Document, html: string): DocumentFragment {
+  const holder = doc.createElement('template');
+  holder.innerHTML = vitrinePolicy(doc.defaultView!).createHTML(html);
+  return holder.content;
+}
+
+/**
+ * The text of a `<style>` or `<script>` Vitrine adds (a theme's cssTemplate or
+ * jsTemplate). A script's text is a Trusted Types sink; a style takes the same string.
+ */
+export function setText(el: HTMLElement, text: string): void {
+  el.textContent = vitrinePolicy(el.ownerDocument.defaultView!).createScript(text);
+}
+
+/**
+ * Adds the chunk `<assetBase>vitrine-<name>.js` with the page's nonce; `done` runs when
+ * it ran or failed, and at once when `assetBase` is no http(s) folder (no script tag of
+ * ours was found: there is nowhere trustworthy to load from).
+ */
+export function loadChunk(doc: Document, assetBase: string, name: string, nonce?: string, done?: () => void): void {
+  const script = doc.createElement('script');
+  script.nonce = nonce || '';
+  script.onload = script.onerror = done!;
+  try {
+    script.src = vitrinePolicy(doc.defaultView!).createScriptURL(assetBase + 'vitrine-' + name + '.js');
+    doc.head.appendChild(script);
+  } catch {
+    done?.();
+  }
+}
