@@ -42,18 +42,17 @@ export function createRequester(options: RequesterOptions): Requester {
     let response: Response;
     let body: { errMsg?: unknown } | undefined;
     try {
-      // Built from literals on a null prototype: fetch reads every member of its init
-      // through the prototype chain, so `Object.prototype.mode = 'no-cors'` or
-      // `referrerPolicy = 'unsafe-url'` on the host page would otherwise apply here.
+      // Built on a null prototype from our literals and the call's own options: fetch
+      // reads every member of its init through the prototype chain, so
+      // `Object.prototype.mode = 'no-cors'` or `referrerPolicy = 'unsafe-url'` on the host
+      // page would otherwise apply here.
       response = await fetchFn(
         url,
-        bare({
-          method: init.method || 'GET',
-          headers: init.headers || { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Service-Access-Token': apiKey, 'X-Service-orgId': orgId },
-          body: init.body,
-          signal: controller.signal,
-          credentials: 'omit',
-        } as RequestInit),
+        bare<RequestInit>(
+          { headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Service-Access-Token': apiKey, 'X-Service-orgId': orgId } },
+          init,
+          { signal: controller.signal, credentials: 'omit' },
+        ),
       );
       // A body that is not JSON (a proxy's error page) is undefined: a failure below. A
       // body cut off by the timeout is a timeout.
@@ -81,7 +80,6 @@ export function createRequester(options: RequesterOptions): Requester {
 
   return async (path, query = {}, init = {}) => {
     // Own parameters only: an enumerable name added to Object.prototype is not sent.
-    init = bare(init);
     const params = new URLSearchParams();
     for (const key of Object.keys(query)) if (query[key] != null) params.set(key, '' + query[key]);
     const url = base + path + (params + '' ? '?' + params : '');

@@ -24,9 +24,9 @@ export function sanitizeNodes(html: string, doc: Document): DocumentFragment {
   const walker = doc.createTreeWalker(content, 1 /* NodeFilter.SHOW_ELEMENT */);
   const doomed: Element[] = [];
   for (let node = walker.nextNode() as Element | null; node; node = walker.nextNode() as Element | null) {
-    // A form whose controls shadow `localName` is hostile in itself.
-    const tag = node.localName;
-    if (typeof tag != 'string' || dropped.test(tag)) doomed.push(node);
+    // A form's control named `localName` makes this no string; forms are not dropped
+    // either way, and the control loses that name below.
+    if (dropped.test(node.localName)) doomed.push(node);
     for (const name of getAttributeNames.call(node)) {
       const value = getAttribute.call(node, name)!;
       if (/^on|^srcdoc$/i.test(name) || (urlAttributes.test(name) && !safeUrl(value)) ||

@@ -47,12 +47,9 @@ export function parseHtml(doc: Document, html: string): DocumentFragment {
   return holder.content;
 }
 
-/**
- * The text of a `<style>` or `<script>` Vitrine adds (a theme's cssTemplate or
- * jsTemplate). A script's text is a Trusted Types sink; a style takes the same string.
- */
-export function setText(el: HTMLElement, text: string): void {
-  el.textContent = vitrinePolicy(el.ownerDocument.defaultView!).createScript(text);
+/** The text of a script element Vitrine adds (a theme's jsTemplate). */
+export function scriptText(script: HTMLScriptElement, code: string): void {
+  script.text = vitrinePolicy(script.ownerDocument.defaultView!).createScript(code);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Theme } from '../types/interface';
-import { setText } from '../template/trustedTypes';
+import { scriptText } from '../template/trustedTypes';
 
 type ThemeScript = (root: HTMLElement, data: unknown) => void;
 
@@ -21,7 +21,10 @@ function once(doc: Document, key: string, content: string, tag: 'style' | 'scrip
     old?.remove();
     if (content) {
       const el = Object.assign(doc.createElement(tag), { id, nonce: nonce || '' });
-      setText(el, content);
+      // Only a script's text is a Trusted Types sink. A style never asks for the policy:
+      // the search chunk adds its stylesheet with its own copy of this module, and a page
+      // allows the name `vitrine` once.
+      tag == 'script' ? scriptText(el as HTMLScriptElement, content) : (el.textContent = content);
       doc.head.appendChild(el);
     }
   }

@@ -34,8 +34,9 @@ describe('createRequester', () => {
       const init = calls[0].init as Record<string, unknown>;
       expect(calls[0].url).toBe('https://api.example/v1/x?a=1');
       expect(Object.getPrototypeOf(init)).toBeNull();
-      for (const key of ['mode', 'referrerPolicy', 'polluted', 'body']) expect(init[key], key).toBeUndefined();
-      expect(init.method).toBe('GET');
+      // Only what the requester sets: fetch's defaults (GET, no body, the page's referrer policy) hold.
+      expect(Object.keys(init).sort()).toEqual(['credentials', 'headers', 'signal']);
+      for (const key of ['mode', 'referrerPolicy', 'polluted', 'body', 'method']) expect(init[key], key).toBeUndefined();
       expect(init.credentials).toBe('omit');
       expect(Object.keys(init.headers as object)).not.toContain('X-Polluted');
       expect(Object.getPrototypeOf(answer)).toBeNull();
