@@ -22,7 +22,7 @@ export function parseThemeFile(text: string): ThemeFile {
     return { ok: true, themes };
   } catch (e) {
     // "themes: widgetThemes[0].htmlTemplate is not a string" reads better without the list's name.
-    const reason = (e as Error).message.replace(/^themes: widgetThemes\[(\d+)\]\./, (_, i: string) => (list.length > 1 ? `theme ${Number(i) + 1}: ` : ''));
+    const reason = (e as Error).message.replace(/^themes: widgetThemes\[(\d+)\]\./, (_, i: string) => (Array.isArray(list) && list.length > 1 ? `theme ${Number(i) + 1}: ` : ''));
     return { ok: false, error: `Not a theme: ${reason}` };
   }
 }
