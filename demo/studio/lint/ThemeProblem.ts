@@ -18,7 +18,10 @@ export type ProblemCode =
   | 'img-without-alt'
   | 'link-without-text'
   | 'leaking-selector'
-  | 'js-syntax';
+  | 'js-syntax'
+  // Seen by the preview at run time, never by the linter:
+  | 'script-error'
+  | 'csp-blocked';
 
 /** One edit that repairs a problem: replace `from..to` of the same source with `insert`. */
 export interface ThemeFix {

@@ -23,4 +23,6 @@ export const lintRules: Readonly<Record<ProblemCode, string>> = {
   'link-without-text': '`<a>` with no text or label: screen readers announce only "link".',
   'leaking-selector': 'A CSS selector not under `.vitrine-theme--<themeId>`: it restyles the host page.',
   'js-syntax': 'jsTemplate that does not parse: the script never runs.',
+  'script-error': 'Preview only: the theme script threw or did not parse when it ran, at this line of jsTemplate.',
+  'csp-blocked': "Preview only: the frame's strict nonce Content-Security-Policy blocked something the theme does.",
 };
