@@ -52,6 +52,8 @@ async function audit(seq: number): Promise<void> {
   }
 }
 
+let lastScript: { js: string; problems: RuntimeProblem[] } = { js: '', problems: [] };
+
 function render(message: Extract<ToPreview, { type: 'render' }>): void {
   const started = performance.now();
   const { envelope, slot: settings } = message;
@@ -72,8 +74,13 @@ function render(message: Extract<ToPreview, { type: 'render' }>): void {
   } catch (e) {
     result = { ok: false, error: (e as Error).message };
   }
-  const problems = collecting;
+  let problems = collecting;
   collecting = null;
+  // A script that failed once is not added again while its text stays the same, so
+  // later renders of it see no new error: they carry the one it had.
+  const js = message.theme.jsTemplate ?? '';
+  if (problems.length) lastScript = { js, problems };
+  else if (result.ok && result.warning && lastScript.js === js) problems = lastScript.problems;
   send(result.ok
     ? { type: 'rendered', seq: message.seq, ok: true, ms: performance.now() - started, warning: result.warning, problems }
     : { type: 'rendered', seq: message.seq, ok: false, error: result.error });

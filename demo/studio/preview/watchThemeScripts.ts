@@ -61,8 +61,10 @@ export function watchThemeScripts(win: Window, report: (problem: RuntimeProblem)
     // Throws inside the wrapper above are caught by the embed and never get here.
     if (!inThemeScript(e.filename, url)) return;
     const syntax = e.error instanceof SyntaxError || /SyntaxError/.test(e.message);
+    // Chromium words a parse error of an added script as the DOM call that added it; only the reason helps.
+    const reason = e.message.replace(/^Uncaught /, '').replace(/Failed to execute '\w+' on '\w+': /, '');
     report(scriptProblem(
-      syntax ? `The theme script does not parse: ${e.message.replace(/^Uncaught /, '')}` : `The theme script threw later: ${e.message.replace(/^Uncaught /, '')}`,
+      syntax ? `The theme script does not parse: ${reason}` : `The theme script threw later: ${reason}`,
       { line: e.lineno - FIRST_LINE, column: e.colno },
     ));
   });

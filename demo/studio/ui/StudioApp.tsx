@@ -228,7 +228,8 @@ export function StudioApp() {
 
       <main class="panes">
         <section class="pane pane--code" aria-label="Theme source">
-          <div class="tabs" role="tablist" aria-label="Template"
+          <div class="tabs">
+          <div class="tabs__list" role="tablist" aria-label="Template"
             onKeyDown={(e) => {
               // One tab stop for the list; arrow keys move between templates (WAI-ARIA tabs pattern).
               const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
@@ -248,6 +249,7 @@ export function StudioApp() {
                 </button>
               );
             })}
+          </div>
             <button type="button" class="button button--small tabs__format" title="Indent every line as the language says (Shift+Alt+F)"
               onClick={() => {
                 const view = views.current[tab];
