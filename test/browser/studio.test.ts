@@ -258,6 +258,8 @@ describe('theme studio', () => {
     await page.getByLabel('Products', { exact: true }).fill('');
     await page.getByLabel('Currency').selectOption('EUR');
     await page.getByLabel('Locale').selectOption('en-IE');
+    await until('every product again', async () =>
+      String(await widget().locator('li').count()) === /^(\d+) products/.exec(await page.locator('.data__status').innerText())?.[1]);
     await shot('slot-settings');
   });
 
