@@ -470,6 +470,10 @@ describe('theme studio', () => {
     await until('the opened theme', async () => (await page.getByLabel('Theme id').inputValue()) === 'editorial');
     expect(await page.getByRole('combobox', { name: 'Draft' }).locator('option').count()).toBe(2);
     await until('the opened theme rendered', async () => (await widget().getAttribute('class'))?.includes('vitrine-theme--editorial') ?? false);
+    // Its quick view, built by jsTemplate, works under the preview's strict CSP.
+    await press(preview.getByRole('button', { name: 'Quick view' }).first());
+    await until('the quick view dialog', async () => (await preview.locator('dialog[open]').count()) === 1);
+    await preview.locator('dialog[open]').press('Escape');
   });
 
   it('previews the draft on the demo shop without touching the published themes', async () => {

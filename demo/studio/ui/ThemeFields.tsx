@@ -45,8 +45,8 @@ export function ThemeFields({ theme, ...props }: ThemeFieldsProps) {
         <span>Description</span>
         <input value={theme.description ?? ''} onInput={(e) => props.onChange({ description: e.currentTarget.value || null })} />
       </label>
-      <span class="origin">from {props.originLabel}</span>
-      <button type="button" class="button" aria-pressed={props.showChanges} onClick={() => props.onShowChanges(!props.showChanges)}>
+      <button type="button" class="button" aria-pressed={props.showChanges} title={`Show what changed since the draft began from ${props.originLabel}`}
+        onClick={() => props.onShowChanges(!props.showChanges)}>
         Changes{props.changed ? '' : ' (none)'}
       </button>
       <button type="button" class="button" disabled={!props.changed} onClick={props.onRevert}>Revert…</button>
