@@ -167,6 +167,8 @@ describe('theme studio', () => {
     await until('the typed badge on every card', async () => (await widget().locator('em.flag').count()) === cards);
     expect(await widget().locator('em.flag').first().innerText()).toBe('Fresh pick');
     expect((await doc('html')).match(/<\/em>/g)).toEqual(['</em>']);
+    // The cursor sits on </em>: the names of both tags of the pair are marked.
+    expect(await editor('html').locator('.cm-matchingTag').allInnerTexts()).toEqual(['em', 'em']);
     expect(await problemCodes()).toEqual([]);
   });
 
@@ -544,6 +546,14 @@ describe('theme studio', () => {
     await page.getByRole('button', { name: 'Copy JSON' }).click();
     await until('the copy notice', async () => (await page.locator('.notice').innerText()) === 'Theme JSON copied');
     expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(theme);
+    // The round trip: the downloaded file opens again as a draft of its own.
+    const drafts = await page.getByRole('combobox', { name: 'Draft' }).locator('option').count();
+    await press(page.getByRole('button', { name: 'Open JSON…' }));
+    await page.getByRole('dialog', { name: 'Open a theme JSON' }).getByLabel('From a file').setInputFiles((await download.path()) as string);
+    await until('the file opened as a draft', async () => (await page.getByRole('combobox', { name: 'Draft' }).locator('option').count()) === drafts + 1);
+    expect(await page.locator('.notice').innerText()).toMatch(/^Opened “My matrix theme” from the file /);
+    expect(await page.getByLabel('Theme id').inputValue()).toBe('my-matrix');
+
     // Uncaught errors allowed: the unfinished and broken theme scripts of the JS tests, thrown inside the preview.
     expect(pageErrors.filter((e) => !/Unexpected token '\{'|Unexpected end of input|Cannot set properties of null/.test(e))).toEqual([]);
     expect(await studioViolations()).toEqual([]);

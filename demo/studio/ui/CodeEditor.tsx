@@ -11,6 +11,7 @@ import { historyField } from '@codemirror/commands';
 import type { ThemeProblem, ThemeSource } from '../lint/lintTheme';
 import { applyFix } from './applyFix';
 import { editorSetup } from './editorSetup';
+import { matchingTags } from './matchingTags';
 import { mustacheTags } from './mustacheTags';
 import { placeholderCompletion } from './placeholderCompletion';
 import { PLACEHOLDERS } from '../../../src/index';
@@ -19,7 +20,7 @@ import { PLACEHOLDERS } from '../../../src/index';
 // second `</em>` (the editor added one at `>`). `</` still offers the close tag as a
 // completion, and the linter's unbalanced-html rule reports what stays open.
 const languages: Record<ThemeSource, () => Extension> = {
-  html: () => [html({ autoCloseTags: false }), mustacheTags, placeholderCompletion(PLACEHOLDERS)],
+  html: () => [html({ autoCloseTags: false }), matchingTags, mustacheTags, placeholderCompletion(PLACEHOLDERS)],
   css: () => css(),
   js: () => javascript(),
 };
