@@ -182,7 +182,9 @@ export function StudioApp() {
   const exported = (): string => JSON.stringify(themeJson(theme), null, 2);
   const errorCount = lint.filter((p) => p.severity === 'error').length;
   const exportNote = errorCount ? ` (with ${errorCount} lint error${errorCount > 1 ? 's' : ''})` : '';
-  const changed = JSON.stringify(themeJson(theme)) !== JSON.stringify(themeJson(draft.origin.theme));
+  // The org a new draft is given once the sandbox answers is no change of the author's.
+  const comparable = (t: Theme): string => JSON.stringify({ ...themeJson(t), orgId: '', orgName: '' });
+  const changed = comparable(theme) !== comparable(draft.origin.theme);
 
   const scriptProblem = problems.find((p) => p.code === 'script-error');
   const shown = preview.envelope ? (state.slot.max > 0 ? Math.min(state.slot.max, preview.envelope.products.length) : preview.envelope.products.length) : 0;
