@@ -105,6 +105,10 @@ const demo = [
   { entryPoints: ['demo/start.ts'], outfile: 'demo/dist/start.mjs', platform: 'node', format: 'esm', packages: 'external' },
   { entryPoints: ['demo/studio/app.ts'], outfile: 'demo/dist/studio/app.js', format: 'esm', platform: 'browser', minify: true },
   { entryPoints: ['demo/studio/preview.ts'], outfile: 'demo/dist/studio/preview.js', format: 'esm', platform: 'browser', minify: true },
+  { entryPoints: ['demo/studio/shopPreview.ts'], outfile: 'demo/dist/studio/shop-preview.js', format: 'iife', platform: 'browser', minify: true },
+  // `npx vitrine lint theme.json` (package.json `bin`): the studio's lint for theme authors' CI.
+  // It ships in the package but never to a browser, so it is built like the tools here.
+  { entryPoints: ['demo/studio/cli/vitrine.ts'], outfile: 'dist/vitrine-cli.mjs', platform: 'node', format: 'esm', banner: { js: '#!/usr/bin/env node' } },
 ].filter((e) => existsSync(e.entryPoints[0]));
 
 const demoDefaults = { bundle: true, sourcemap: true, logLevel: 'warning', target: 'es2022' };

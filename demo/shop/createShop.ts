@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findCategory } from '../sandbox/categories';
+import { previewPage } from '../studio/previewPolicy';
+import { SHOP_PREVIEW_COOKIE } from '../studio/shopPreviewKeys';
 import { createCatalogue } from '../sandbox/createCatalogue';
 import { addToCart, cartCookie, readCart, type CartLine } from './cartCookie';
 import { JOURNAL_POSTS } from './journalPosts';
@@ -109,6 +111,8 @@ export async function createShop(options: ShopOptions): Promise<Shop> {
     const ctx: ShopContext = {
       apiUrl: options.apiUrl, orgId: options.orgId, apiKey: options.apiKey, products,
       cartCount: cart.reduce((n, l) => n + l.qty, 0),
+      // "Preview on the demo shop" in the theme studio (demo/studio/shopPreview.ts).
+      studioPreview: url.searchParams.has(SHOP_PREVIEW_COOKIE) || (req.headers.cookie ?? '').split(/;\s*/).includes(`${SHOP_PREVIEW_COOKIE}=1`),
     };
     const notFound = () => sendHtml(res, 404, renderNotFound(ctx));
 
@@ -163,6 +167,13 @@ export async function createShop(options: ShopOptions): Promise<Shop> {
     if (path.startsWith('/studio/')) {
       const rest = path.slice('/studio/'.length) || 'index.html';
       const file = STUDIO_DIRS.map((dir) => fileUnder(dir, rest)).find((f) => f !== null);
+      // The studio's preview frame runs under a strict nonce CSP, as a careful shop's page does.
+      if (file && rest === 'preview.html') {
+        const page = previewPage(readFileSync(file, 'utf8'), options.apiUrl);
+        res.writeHead(200, page.headers);
+        res.end(page.body);
+        return;
+      }
       if (file) return sendFile(res, file);
       res.writeHead(404, { 'Content-Type': 'text/plain' });
       res.end('Not found in the theme studio');

@@ -8,4 +8,6 @@ export interface ShopContext {
   products: readonly SampleProduct[];
   /** Items in the visitor's cart (for the header count). */
   cartCount: number;
+  /** The theme studio's draft preview is on in this browser: pages load its script before Vitrine. */
+  studioPreview?: boolean;
 }

@@ -1,5 +1,5 @@
 import { problemAt } from './problemAt';
-import type { ThemeProblem } from './ThemeProblem';
+import type { ThemeFix, ThemeProblem } from './ThemeProblem';
 
 /** At-rules whose block holds ordinary rules, so their selectors must be scoped too. */
 const GROUPING = new Set(['media', 'supports', 'layer', 'container', 'document', '-moz-document', 'starting-style']);
@@ -91,8 +91,8 @@ export function lintStyles(css: string, themeId: string): ThemeProblem[] {
   const scope = new RegExp(`\\.vitrine-theme--${classId ? escapeRegExp(classId) : '[\\w-]+'}(?![\\w-])`);
   const masked = maskCss(css);
 
-  const leak = (from: number, to: number, message: string): void => {
-    problems.push(problemAt(css, 'css', 'leaking-selector', 'warning', from, to, message));
+  const leak = (from: number, to: number, message: string, fix?: ThemeFix): void => {
+    problems.push(problemAt(css, 'css', 'leaking-selector', 'warning', from, to, message, fix));
   };
 
   const ruleList = (start: number, end: number): void => {
@@ -121,7 +121,8 @@ export function lintStyles(css: string, themeId: string): ThemeProblem[] {
       if (atRule) {
         const name = atRule[1].toLowerCase();
         if (name === 'import') {
-          leak(i, j, `@import brings a whole stylesheet onto the host page; put the rules here, scoped under ${scopeClass}.`);
+          leak(i, j, `@import brings a whole stylesheet onto the host page; put the rules here, scoped under ${scopeClass}.`,
+            { label: 'Remove the @import', from: i, to: Math.min(after, css.length), insert: '' });
         } else if (hasBlock && GROUPING.has(name)) {
           ruleList(j + 1, after - 1);
         } else if (hasBlock && name === 'scope' && !scope.test(prelude)) {
@@ -134,11 +135,13 @@ export function lintStyles(css: string, themeId: string): ThemeProblem[] {
           // Offsets are shared with the masked copy; quote the author's own text.
           const to = selector.from + selector.text.length;
           const written = css.slice(selector.from, to);
+          const sideways = /[+~]/.test(selector.text) && scope.test(selector.text);
           leak(selector.from, to,
-            /[+~]/.test(selector.text) && scope.test(selector.text)
+            sideways
               ? `Selector "${written}" reaches elements beside the widget, on the host page.`
               : `Selector "${written}" is not scoped under ${scopeClass}, so it would also style the host page. ` +
-                  `Write "${scopeClass} ${written}".`);
+                  `Write "${scopeClass} ${written}".`,
+            sideways ? undefined : { label: `Scope it under ${scopeClass}`, from: selector.from, to: selector.from, insert: `${scopeClass} ` });
         }
       }
       i = after;

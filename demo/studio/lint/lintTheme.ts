@@ -1,3 +1,4 @@
+import { lintBalance } from './lintBalance';
 import { lintMarkup } from './lintMarkup';
 import { lintPlaceholders } from './lintPlaceholders';
 import { lintScript } from './lintScript';
@@ -5,7 +6,7 @@ import { lintStyles } from './lintStyles';
 import { scanMustache } from './scanMustache';
 import type { KnownPlaceholder, ThemeProblem } from './ThemeProblem';
 
-export type { KnownPlaceholder, ThemeProblem, ThemeSource, ProblemCode } from './ThemeProblem';
+export type { KnownPlaceholder, ThemeFix, ThemeProblem, ThemeSource, ProblemCode } from './ThemeProblem';
 
 /** The parts of a Theme the linter reads. */
 export interface ThemeSources {
@@ -25,6 +26,7 @@ export function lintTheme(theme: ThemeSources, placeholders: readonly KnownPlace
   return [
     ...lintPlaceholders(theme.htmlTemplate, scan, placeholders),
     ...lintMarkup(theme.htmlTemplate, scan),
+    ...lintBalance(theme.htmlTemplate, scan),
     ...lintStyles(theme.cssTemplate ?? '', theme.themeId),
     ...lintScript(theme.jsTemplate ?? ''),
   ].sort((a, b) => order[a.source] - order[b.source] || a.from - b.from);

@@ -1,7 +1,7 @@
 import { lineColumnAt } from './lineColumnAt';
-import type { ProblemCode, ThemeProblem, ThemeSource } from './ThemeProblem';
+import type { ProblemCode, ThemeFix, ThemeProblem, ThemeSource } from './ThemeProblem';
 
-/** Builds a problem for the range `from..to` of `text`, with its line and column. */
+/** Builds a problem for the range `from..to` of `text`, with its line and column (and a fix when one is known). */
 export function problemAt(
   text: string,
   source: ThemeSource,
@@ -10,6 +10,7 @@ export function problemAt(
   from: number,
   to: number,
   message: string,
+  fix?: ThemeFix,
 ): ThemeProblem {
-  return { source, code, severity, message, from, to: Math.max(to, from), ...lineColumnAt(text, from) };
+  return { source, code, severity, message, from, to: Math.max(to, from), ...lineColumnAt(text, from), ...(fix ? { fix } : {}) };
 }

@@ -1,7 +1,8 @@
 import { h } from 'preact';
 import { useState } from 'preact/hooks';
 import type { AlgorithmDescriptor, WidgetProduct } from '../../../src/types/interface';
-import { EDGE_CASES } from '../data/edgeEnvelope';
+import { EDGE_CASES, type EdgeCase } from '../data/edgeEnvelope';
+import { RadioGroup } from './RadioGroup';
 import type { DataChoice, DataSource } from '../studioDraft';
 
 /** What the sandbox offers to pick from; null while loading or when there is no sandbox. */
@@ -32,12 +33,8 @@ export function DataPicker({ data, catalogue, sandboxNote, status, error, onChan
     <section class="data" aria-label="Preview data">
       <div class="data__row">
         <span class="label">Data</span>
-        <div class="segmented" role="radiogroup" aria-label="Data source">
-          {sources.map(([id, label]) => (
-            <button type="button" role="radio" aria-checked={data.source === id} key={id}
-              disabled={id === 'sandbox' && !catalogue} onClick={() => set({ source: id })}>{label}</button>
-          ))}
-        </div>
+        <RadioGroup label="Data source" name="data-source" value={data.source} onChange={(source) => set({ source })}
+          options={sources.map(([value, label]) => ({ value, label, disabled: value === 'sandbox' && !catalogue }))} />
         {data.source === 'sandbox' && !catalogue && <span class="hint">{sandboxNote ?? 'Connecting to the sandbox…'}</span>}
         <span class="data__status" aria-live="polite">{status}</span>
       </div>
@@ -75,12 +72,9 @@ export function DataPicker({ data, catalogue, sandboxNote, status, error, onChan
       )}
       <div class="data__row">
         <span class="label">Edge cases</span>
-        <div class="chips" role="group" aria-label="Edge cases">
-          {EDGE_CASES.map((c) => (
-            <button type="button" key={c.id} class="chip" aria-pressed={data.edge === c.id}
-              onClick={() => set({ edge: data.edge === c.id ? null : c.id })}>{c.label}</button>
-          ))}
-        </div>
+        <RadioGroup<EdgeCase | 'none'> label="Edge case" name="edge-case" value={data.edge ?? 'none'}
+          onChange={(edge) => set({ edge: edge === 'none' ? null : edge })}
+          options={[{ value: 'none', label: 'None' }, ...EDGE_CASES.map((c) => ({ value: c.id, label: c.label }))]} />
       </div>
       {error && <p class="data__error" role="alert">{error}</p>}
     </section>

@@ -1,7 +1,7 @@
 import { h } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Theme, WidgetEnvelope, WidgetProduct } from '../../../src/types/interface';
-import type { FromPreview, PlainViolation, ToPreview } from '../preview/previewProtocol';
+import type { FromPreview, PlainViolation, RuntimeProblem, SlotSettings, ToPreview } from '../preview/previewProtocol';
 import { VIEWPORTS, type Layout, type Viewport } from '../studioDraft';
 
 export type RenderStatus =
@@ -16,11 +16,13 @@ export interface PreviewFrameProps {
   anchor: WidgetProduct | null;
   layout: Layout;
   viewport: Viewport;
+  slot: SlotSettings;
   /** The last render's outcome, shown under the frame. */
   status: RenderStatus;
   onStatus(status: RenderStatus): void;
   onAudit(violations: PlainViolation[] | null, error: string | null): void;
-  onRuntimeError(message: string): void;
+  /** What the preview saw go wrong at run time; `fresh` starts the list of a new render. */
+  onRuntimeProblems(problems: RuntimeProblem[], fresh: boolean): void;
 }
 
 /** Typing pauses this long before the preview re-renders (mountWidget took 4–60 ms on sandbox data here). */
@@ -52,9 +54,10 @@ export function PreviewFrame(props: PreviewFrameProps) {
       const m = event.data;
       const cb = callbacks.current;
       if (m.type === 'ready') setReady(true);
-      else if (m.type === 'runtime-error') cb.onRuntimeError(m.message);
+      else if (m.type === 'runtime-problem') cb.onRuntimeProblems([m.problem], false);
       else if (m.type === 'rendered' && m.seq === seq.current) {
         cb.onStatus(m.ok ? { state: 'ok', ms: m.ms, warning: m.warning } : { state: 'error', error: m.error });
+        if (m.ok) cb.onRuntimeProblems(m.problems, true);
         if (m.ok) {
           clearTimeout(auditTimer.current);
           auditTimer.current = setTimeout(() => post({ type: 'audit', seq: m.seq }), AUDIT_DELAY_MS);
@@ -80,10 +83,10 @@ export function PreviewFrame(props: PreviewFrameProps) {
     const envelope = props.envelope;
     const timer = setTimeout(() => {
       seq.current++;
-      post({ type: 'render', seq: seq.current, envelope, layout: props.layout, theme: props.theme, anchor: props.anchor });
+      post({ type: 'render', seq: seq.current, envelope, layout: props.layout, theme: props.theme, anchor: props.anchor, slot: props.slot });
     }, RENDER_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [ready, props.theme, props.envelope, props.layout, props.anchor]);
+  }, [ready, props.theme, props.envelope, props.layout, props.anchor, props.slot]);
 
   const width = VIEWPORTS[props.viewport];
   const gutter = 24;

@@ -1,33 +1,43 @@
 import { h } from 'preact';
+import { useState } from 'preact/hooks';
 import type { Theme } from '../../../src/types/interface';
-import { LAYOUTS } from '../studioDraft';
+import { LAYOUTS, type Draft } from '../studioDraft';
 
 export interface ThemeBarProps {
-  theme: Theme;
+  drafts: readonly Draft[];
+  current: string;
   orgThemes: readonly Theme[];
   orgName: string;
   notice: string;
   saved: boolean | null;
-  /** `builtin:<layout>` or `org:<theme id>`. */
-  onOpen(choice: string): void;
-  onRename(themeId: string): void;
-  onChange(patch: Partial<Theme>): void;
+  onSwitch(key: string): void;
+  /** `builtin:<layout>` or `org:<theme id>`: a new draft from it. */
+  onStart(choice: string): void;
+  onOpenJson(): void;
+  onPreviewShop(): void;
   onCopy(): void;
   onDownload(): void;
 }
 
-/** The top bar: open or start a theme, its name, id and display type, save state and export. */
+export const draftLabel = (d: Draft): string => `${d.theme.name || d.theme.themeId || 'Untitled'} (${d.theme.themeId})`;
+
+/** The top bar: the drafts, starting or opening a theme, save state, and where the theme goes next. */
 export function ThemeBar(props: ThemeBarProps) {
-  const { theme } = props;
-  const themeIdValid = /^[\w-]+$/.test(theme.themeId);
+  // Choosing in the list only picks; the button starts the draft (arrow keys in a closed select fire change).
+  const [start, setStart] = useState('builtin:carousel');
   return (
     <header class="topbar">
       <h1 class="brand">Vitrine <span>Theme Studio</span></h1>
       <label class="field">
-        <span>Open</span>
-        <select aria-label="Open a theme" value="" onChange={(e) => props.onOpen(e.currentTarget.value)}>
-          <option value="" disabled>Choose a theme…</option>
-          <optgroup label="Start from a built-in theme">
+        <span>Draft</span>
+        <select value={props.current} onChange={(e) => props.onSwitch(e.currentTarget.value)}>
+          {props.drafts.map((d) => <option key={d.key} value={d.key}>{draftLabel(d)}</option>)}
+        </select>
+      </label>
+      <label class="field">
+        <span>New from</span>
+        <select value={start} onChange={(e) => setStart(e.currentTarget.value)}>
+          <optgroup label="Built-in themes">
             {LAYOUTS.map((l) => <option key={l} value={`builtin:${l}`}>Built-in {l}</option>)}
           </optgroup>
           {props.orgThemes.length > 0 && (
@@ -37,29 +47,16 @@ export function ThemeBar(props: ThemeBarProps) {
           )}
         </select>
       </label>
-      <label class="field">
-        <span>Name</span>
-        <input value={theme.name ?? ''} onInput={(e) => props.onChange({ name: e.currentTarget.value })} />
-      </label>
-      <label class="field">
-        <span>Theme id</span>
-        <input value={theme.themeId} class={themeIdValid ? '' : 'invalid'} aria-invalid={!themeIdValid}
-          title="Letters, digits, - and _: the widget root gets the class vitrine-theme--<theme id>"
-          onInput={(e) => props.onRename(e.currentTarget.value)} />
-      </label>
-      <label class="field">
-        <span>Display type</span>
-        <select value={theme.displayType} onChange={(e) => props.onChange({ displayType: e.currentTarget.value })}>
-          {LAYOUTS.map((l) => <option key={l} value={l}>{l}</option>)}
-        </select>
-      </label>
+      <button type="button" class="button" onClick={() => props.onStart(start)}>Start draft</button>
+      <button type="button" class="button" onClick={props.onOpenJson}>Open JSON…</button>
       <span class="notice" role="status">{props.notice}</span>
       {props.saved !== null && (
-        <span class="saved" title={props.saved ? 'Draft saved in this browser' : 'Draft not saved: storage is blocked'}>
+        <span class="saved" title={props.saved ? 'Drafts saved in this browser' : 'Drafts not saved: storage is blocked or full'}>
           {props.saved ? '✓ Saved' : '⚠ Not saved'}
         </span>
       )}
       <div class="actions">
+        <button type="button" class="button" onClick={props.onPreviewShop}>Preview on the demo shop</button>
         <button type="button" class="button" onClick={props.onCopy}>Copy JSON</button>
         <button type="button" class="button button--primary" onClick={props.onDownload}>Download JSON</button>
       </div>

@@ -1,66 +1,65 @@
-import { EditorSelection, type Extension } from '@codemirror/state';
+import { EditorState, type Extension } from '@codemirror/state';
 import {
-  drawSelection, dropCursor, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars,
-  keymap, lineNumbers, type Command,
+  crosshairCursor, drawSelection, dropCursor, highlightActiveLine, highlightActiveLineGutter, highlightSpecialChars,
+  keymap, lineNumbers, rectangularSelection, type Command,
 } from '@codemirror/view';
-import {
-  bracketMatching, foldGutter, foldKeymap, getIndentation, indentOnInput,
-  indentUnit,
-} from '@codemirror/language';
+import { bracketMatching, foldGutter, foldKeymap, indentOnInput, indentRange, indentUnit } from '@codemirror/language';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { highlightSelectionMatches, search, searchKeymap } from '@codemirror/search';
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { lintKeymap } from '@codemirror/lint';
-import { editorHistory } from './editorHistory';
 import { studioHighlight } from './studioHighlight';
 
-/** Enter keeps the indentation the language asks for, else that of the current line. */
-const newlineAndIndent: Command = (view) => {
-  const { state } = view;
-  view.dispatch(
-    state.changeByRange((range) => {
-      const line = state.doc.lineAt(range.from);
-      const smart = getIndentation(state, range.from);
-      const indent = smart ?? /^\s*/.exec(line.text)?.[0].length ?? 0;
-      const insert = '\n' + ' '.repeat(indent);
-      return { changes: { from: range.from, to: range.to, insert }, range: EditorSelection.cursor(range.from + insert.length) };
-    }),
-    { scrollIntoView: true, userEvent: 'input' },
-  );
-  return true;
-};
-
-/** Tab indents by two spaces; Escape then Tab still leaves the editor (CodeMirror's tab focus mode). */
-const indentMore: Command = (view) => {
-  view.dispatch(view.state.replaceSelection('  '), { userEvent: 'input' });
+/**
+ * Format: every line indented as the language's own indentation service says
+ * (`indentRange` of @codemirror/language). Only leading white space changes, so
+ * what the template renders stays the same. One undo step.
+ */
+export const formatDocument: Command = (view) => {
+  const changes = indentRange(view.state, 0, view.state.doc.length);
+  if (changes.empty) return false;
+  view.dispatch({ changes, userEvent: 'input.format', scrollIntoView: true });
   return true;
 };
 
 /**
- * The editor basics (what `codemirror`'s basicSetup bundles; that package is
- * not installed here), built from the @codemirror packages that are.
+ * The editor basics, as the `codemirror` package's basicSetup bundles them (that
+ * package is not installed here; the `codemirror` in node_modules is version 5),
+ * from CodeMirror's own @codemirror packages: history, indentation on Enter and Tab,
+ * search and replace (Ctrl+F, Ctrl+H… see searchKeymap), bracket and tag matching,
+ * plus Shift+Alt+F to format. Escape then Tab still leaves the editor.
  */
 export function editorSetup(): Extension {
   return [
     lineNumbers(),
     highlightActiveLineGutter(),
     highlightSpecialChars(),
-    editorHistory(),
+    history(),
     foldGutter(),
     drawSelection(),
     dropCursor(),
+    EditorState.allowMultipleSelections.of(true),
     indentOnInput(),
     indentUnit.of('  '),
     studioHighlight,
     bracketMatching(),
     closeBrackets(),
     autocompletion(),
+    rectangularSelection(),
+    crosshairCursor(),
     highlightActiveLine(),
+    highlightSelectionMatches(),
+    search({ top: true }),
     keymap.of([
-      { key: 'Enter', run: newlineAndIndent },
-      { key: 'Tab', run: indentMore },
+      { key: 'Shift-Alt-f', run: formatDocument, preventDefault: true },
       ...closeBracketsKeymap,
-      ...completionKeymap,
+      ...defaultKeymap,
+      ...searchKeymap,
+      ...historyKeymap,
       ...foldKeymap,
+      ...completionKeymap,
       ...lintKeymap,
+      indentWithTab,
     ]),
   ];
 }

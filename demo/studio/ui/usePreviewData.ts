@@ -38,11 +38,11 @@ export function usePreviewData(data: DataChoice, client: Client | null, catalogu
       setError(null);
     };
     if (data.source === 'sample') {
-      use(sampleEnvelope(), 'Sample products');
+      use(sampleEnvelope(), 'sample');
     } else if (data.source === 'pasted') {
       const pasted = data.pastedText ? parsePastedEnvelope(data.pastedText) : null;
       if (!pasted) fail('Paste a widget envelope and choose "Use this envelope".');
-      else if (pasted.ok) use(pasted.envelope, 'Pasted envelope');
+      else if (pasted.ok) use(pasted.envelope, 'pasted');
       else fail(pasted.error);
     } else if (client && data.sku) {
       setStatus('Loading…');
@@ -59,7 +59,7 @@ export function usePreviewData(data: DataChoice, client: Client | null, catalogu
           if (envelope.products.length === 0) {
             fail(`${data.algorithm} has no products for this product and visitor; the preview keeps the last data. Try another visitor or product.`);
           } else {
-            use(envelope, `${envelope.products.length} products · ${Math.round(performance.now() - started)} ms`);
+            use(envelope, `sandbox · ${Math.round(performance.now() - started)} ms`);
           }
         })
         .catch((e: Error) => fail(`The sandbox refused: ${e.message}`));
