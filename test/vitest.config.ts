@@ -17,6 +17,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.{ts,tsx}', 'test/demo/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // A few tests start the sandbox or the lint command as a process of its own: on a
+          // busy two-core machine that alone can pass vitest's 5 s default.
+          testTimeout: 20_000,
         },
       },
       {
