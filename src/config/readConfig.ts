@@ -65,6 +65,7 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
           debug: (debug != undefined && debug !== false && debug != 'false' && debug != '0') || /[?&]vitrine_debug=1/.test(pageUrl),
           nonce: script?.nonce || script?.getAttribute('nonce') || get('nonce'),
           endpoints,
+          consent: get('consent'),
           searchParam: get('searchParam'),
           searchPage: get('searchPage'),
           assetBase: get('assetBase') || src.replace(/[^/]*$/, ''),

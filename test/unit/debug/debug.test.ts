@@ -44,6 +44,7 @@ async function load(options: Page = {}): Promise<EmbedHost> {
     doc,
     config: { baseUrl: 'https://api.test', orgId: 'org-1', apiKey: 'key', debug: true, endpoints: {}, assetBase: '/dist/', nonce: 'n0nce', ...options.config },
     context: () => ({ pageType: 'product_page', pname: 'Wool Coat', sku: 'C-1', siteUid: 'v-1', domain: 'shop.test', locale: 'en-GB', currency: 'EUR', ...options.context }),
+    mayStore: () => true,
     request: async () => ({}),
     themes: async () => options.themes ?? [],
     render: () => {},
