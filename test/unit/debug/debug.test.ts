@@ -152,6 +152,17 @@ describe('debug chunk', () => {
     expect(label('chain')!.split('\n')).toContain('skipped recentviews: recentviews returned no products');
   });
 
+  it('says when a personal algorithm gave way for lack of consent', async () => {
+    await load({ html: '<div id="recent" data-vitrine="recentviews"></div>' });
+    send('recent', 'render', { ...rendered('trending'), skipped: [], personal: false, substituted: ['recentviews'] });
+    expect(label('recent')!.split('\n')).toContain("no consent yet: recentviews left out (personal, needs the visitor's consent); trending shown instead");
+  });
+
+  it('names the consent mode and state on the console, a misspelt mode as required', async () => {
+    await load({ config: { consent: 'requird' } });
+    expect(info).toHaveBeenCalledWith(expect.stringMatching(/^\[vitrine\] consent mode "requird" \(not required, shopify, tcf or granted: treated as required\): granted/));
+  });
+
   it('shows the latest outcome of a slot', async () => {
     await load({ html: '<div id="s" data-vitrine="trending"></div>' });
     send('s', 'error', { kind: 'theme', message: 'theme "broken": Unclosed section', status: 0, algorithm: 'trending', page: 'product_page' });
