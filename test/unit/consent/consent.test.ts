@@ -70,8 +70,8 @@ describe('readVisitorId without consent', () => {
 
 describe('createConsent', () => {
   it('required → granted → denied, each change once; refusing deletes the stored id', () => {
-    const changes: boolean[] = [];
-    const consent = createConsent(window, true, (granted) => changes.push(granted));
+    const changes: [boolean, boolean][] = [];
+    const consent = createConsent(window, true, (granted, flipped) => changes.push([granted, flipped]));
     expect(consent.state()).toBeUndefined();
     consent.set(true);
     consent.set(true);
@@ -80,14 +80,18 @@ describe('createConsent', () => {
     consent.set(false);
     expect(consent.state()).toBe(false);
     expect(localStorage.getItem('vitrine_uid')).toBeNull();
-    expect(changes).toEqual([true, false]);
+    expect(changes).toEqual([
+      [true, true],
+      [false, true],
+    ]);
   });
   it('refusing before any answer also deletes an id left from before consent was asked', () => {
     localStorage.setItem('vitrine_uid', 'old-id-from-last-year');
-    const changes: boolean[] = [];
-    createConsent(window, true, (granted) => changes.push(granted)).set(false);
+    const changes: [boolean, boolean][] = [];
+    createConsent(window, true, (granted, flipped) => changes.push([granted, flipped])).set(false);
     expect(localStorage.getItem('vitrine_uid')).toBeNull();
-    expect(changes).toEqual([false]);
+    // Nothing was stored or personal before: the slots need not render again.
+    expect(changes).toEqual([[false, false]]);
   });
   it('without a consent mode it is granted from the start', () => {
     expect(createConsent(window, false, () => {}).state()).toBe(true);
