@@ -8,4 +8,6 @@ export interface ShopContext {
   products: readonly SampleProduct[];
   /** Items in the visitor's cart (for the header count). */
   cartCount: number;
+  /** The shop asks for consent (a banner, and Vitrine's `consent: 'required'`). */
+  consentBanner: boolean;
 }
