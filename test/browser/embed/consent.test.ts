@@ -150,6 +150,47 @@ const quietly = (v: Visit) => v.page.waitForTimeout(500);
 
 const chunkLoaded = (from: number) => suite.fixtures.requests.slice(from).includes('/dist/vitrine-consent.js');
 
+/** A first visit in a mode whose answer comes from a consent API: no answer yet, the chunk loaded. */
+async function firstVisit(name: string): Promise<Visit> {
+  const from = suite.fixtures.requests.length;
+  const v = await open(name);
+  expectNonPersonal(await settled(v.page, SLOTS));
+  expect(chunkLoaded(from)).toBe(true);
+  await expectNothingStored(v);
+  await expectNoPersonalCalls(v);
+  return v;
+}
+
+/** After a yes, a new visitor's personal slots ask for their own algorithms with the stored id. */
+function expectOwnAlgorithmCalls(v: Visit, from: number, id: string): void {
+  expect(sorted(widgetCalls(v, from))).toEqual(
+    sorted([
+      { path: '/v1/widgetserver/recentviews', site_uid: id, divisionId: 'c-auto' },
+      { path: '/v1/widgetserver/inspbybrowsehist', site_uid: id, divisionId: 'c-picks' },
+      { path: '/v1/widgetserver/recentviews', site_uid: id, divisionId: 'c-recent' },
+      // No history yet: the chain goes on to trending.
+      { path: '/v1/widgetserver/trending', site_uid: id, divisionId: 'c-recent' },
+    ]),
+  );
+}
+
+/** After a withdrawal, the personal slots render trending again, never with the withdrawn id. */
+async function expectWithdrawn(v: Visit, from: number, id: string): Promise<void> {
+  await expectNothingStored(v);
+  const after = await outcomeNumber(v, PERSONAL_SLOTS, 3);
+  expectNonPersonal({ ...after, 'c-trending': (await outcomes(v, 'c-trending'))[0] });
+  const widgets = widgetCalls(v, from);
+  expect(sorted(widgets).map((c) => [c.path, c.divisionId])).toEqual([
+    ['/v1/widgetserver/trending', 'c-auto'],
+    ['/v1/widgetserver/trending', 'c-picks'],
+    ['/v1/widgetserver/trending', 'c-recent'],
+  ]);
+  // One fresh memory id: the withdrawn one is not used again.
+  expect(new Set(widgets.map((c) => c.site_uid)).size).toBe(1);
+  expect(widgets[0].site_uid).not.toBe(id);
+  await expectEverySlotShowsProducts(v);
+}
+
 // A returning shopper who consented on an earlier visit: the id is still on the device and
 // the service knows the products viewed with it.
 const products = createCatalogue();
@@ -204,14 +245,7 @@ describe('data-consent="required": the page’s own banner answers through Vitri
     expect(after['c-recent'].detail).toMatchObject({ algorithm: 'trending', personal: true, substituted: [], skipped: [{ algorithm: 'recentviews', why: 'recentviews returned no products' }] });
     expect(after['c-auto']).toMatchObject({ type: 'error', detail: { kind: 'empty', algorithm: 'recentviews', personal: true } });
     expect(after['c-picks']).toMatchObject({ type: 'error', detail: { kind: 'empty', algorithm: 'inspbybrowsehist', personal: true } });
-    expect(sorted(widgetCalls(v, mark))).toEqual(
-      sorted([
-        { path: '/v1/widgetserver/recentviews', site_uid: id, divisionId: 'c-auto' },
-        { path: '/v1/widgetserver/inspbybrowsehist', site_uid: id, divisionId: 'c-picks' },
-        { path: '/v1/widgetserver/recentviews', site_uid: id, divisionId: 'c-recent' },
-        { path: '/v1/widgetserver/trending', site_uid: id, divisionId: 'c-recent' },
-      ]),
-    );
+    expectOwnAlgorithmCalls(v, mark, id);
     expect(await shows(v, 'c-auto')).toEqual({ fallback: 'Picked for you (fallback)' });
     expect(await shows(v, 'c-picks')).toEqual({ fallback: 'Editor picks (fallback)' });
     expect((await shows(v, 'c-recent')) as { products: string[] }).toMatchObject({ products: expect.arrayContaining([expect.any(String)]) });
@@ -293,19 +327,7 @@ describe('data-consent="required": the page’s own banner answers through Vitri
     const mark = v.urls.length;
     await consent(v, false);
     expect(await heard(v)).toEqual([true, false]);
-    await expectNothingStored(v);
-    const after = await outcomeNumber(v, PERSONAL_SLOTS, 3);
-    expectNonPersonal({ ...after, 'c-trending': (await outcomes(v, 'c-trending'))[0] });
-    const widgets = widgetCalls(v, mark);
-    expect(sorted(widgets).map((c) => [c.path, c.divisionId])).toEqual([
-      ['/v1/widgetserver/trending', 'c-auto'],
-      ['/v1/widgetserver/trending', 'c-picks'],
-      ['/v1/widgetserver/trending', 'c-recent'],
-    ]);
-    // A fresh memory id: the withdrawn one is not used again.
-    expect(new Set(widgets.map((c) => c.site_uid)).size).toBe(1);
-    expect(widgets[0].site_uid).not.toBe(shopper.id);
-    await expectEverySlotShowsProducts(v);
+    await expectWithdrawn(v, mark, shopper.id);
     expect(await shows(v, 'c-recent')).not.toEqual({ products: VIEWED.map((p) => p.name).reverse() });
     expect(v.opened.errors).toEqual([]);
     await v.context.close();
@@ -314,14 +336,9 @@ describe('data-consent="required": the page’s own banner answers through Vitri
 
 describe('data-consent="shopify": Shopify’s Customer Privacy API', () => {
   it('loads the API when the theme has not, follows visitorConsentCollected: analytics alone is no, preferences yes, then withdrawn', async () => {
-    const from = suite.fixtures.requests.length;
-    const v = await open('consent-shopify');
-    expectNonPersonal(await settled(v.page, SLOTS));
-    expect(chunkLoaded(from)).toBe(true);
+    const v = await firstVisit('consent-shopify');
     await v.page.waitForFunction(() => (window as unknown as { __shopifyLoads: unknown[] }).__shopifyLoads.length > 0);
     expect(await v.page.evaluate(() => (window as unknown as { __shopifyLoads: unknown[] }).__shopifyLoads)).toEqual([[{ name: 'consent-tracking-api', version: '0.1' }]]);
-    await expectNothingStored(v);
-    await expectNoPersonalCalls(v);
 
     const setTrackingConsent = (consent: Record<string, boolean>) =>
       v.page.evaluate(
@@ -346,22 +363,13 @@ describe('data-consent="shopify": Shopify’s Customer Privacy API', () => {
     const id = await storedId(v);
     const granted = await outcomeNumber(v, PERSONAL_SLOTS, 2);
     expect(granted['c-recent'].detail).toMatchObject({ personal: true, substituted: [] });
-    expect(sorted(widgetCalls(v, mark)).map((c) => [c.path, c.divisionId, c.site_uid])).toEqual([
-      ['/v1/widgetserver/recentviews', 'c-auto', id],
-      ['/v1/widgetserver/inspbybrowsehist', 'c-picks', id],
-      ['/v1/widgetserver/recentviews', 'c-recent', id],
-      ['/v1/widgetserver/trending', 'c-recent', id],
-    ]);
+    expectOwnAlgorithmCalls(v, mark, id);
 
     mark = v.urls.length;
     await setTrackingConsent({ preferences: false });
     await v.page.waitForFunction(() => (window as unknown as { __consentHeard: boolean[] }).__consentHeard.length > 2);
     expect(await heard(v)).toEqual([false, true, false]);
-    await expectNothingStored(v);
-    const withdrawn = await outcomeNumber(v, PERSONAL_SLOTS, 3);
-    expectNonPersonal({ ...withdrawn, 'c-trending': (await outcomes(v, 'c-trending'))[0] });
-    expect(widgetCalls(v, mark).every((c) => c.path === '/v1/widgetserver/trending' && c.site_uid !== id)).toBe(true);
-    await expectEverySlotShowsProducts(v);
+    await expectWithdrawn(v, mark, id);
     expect(v.opened.errors).toEqual([]);
     await v.context.close();
   });
@@ -369,15 +377,10 @@ describe('data-consent="shopify": Shopify’s Customer Privacy API', () => {
 
 describe('data-consent="tcf": an IAB TCF v2.2 CMP', () => {
   it('first visit: no answer while the CMP UI shows; purposes 1, 5 and 6 grant; a choice without 6 withdraws', async () => {
-    const from = suite.fixtures.requests.length;
-    const v = await open('consent-tcf');
-    expectNonPersonal(await settled(v.page, SLOTS));
-    expect(chunkLoaded(from)).toBe(true);
+    const v = await firstVisit('consent-tcf');
     await v.page.waitForFunction(() => (window as unknown as { __cmp: { listeners(): number } }).__cmp.listeners() === 1);
     // `cmpuishown` is no answer.
     expect(await heard(v)).toEqual([]);
-    await expectNothingStored(v);
-    await expectNoPersonalCalls(v);
 
     const cmp = (action: 'reopen' | 'choose', purposes?: number[]) =>
       v.page.evaluate(([a, p]) => {
@@ -391,12 +394,7 @@ describe('data-consent="tcf": an IAB TCF v2.2 CMP', () => {
     expect(await heard(v)).toEqual([true]);
     const id = await storedId(v);
     await outcomeNumber(v, PERSONAL_SLOTS, 2);
-    expect(sorted(widgetCalls(v, mark)).map((c) => [c.path, c.divisionId, c.site_uid])).toEqual([
-      ['/v1/widgetserver/recentviews', 'c-auto', id],
-      ['/v1/widgetserver/inspbybrowsehist', 'c-picks', id],
-      ['/v1/widgetserver/recentviews', 'c-recent', id],
-      ['/v1/widgetserver/trending', 'c-recent', id],
-    ]);
+    expectOwnAlgorithmCalls(v, mark, id);
 
     // The shopper reopens the CMP (no answer yet), then keeps 1 and 5 but not 6.
     await cmp('reopen');
@@ -405,10 +403,7 @@ describe('data-consent="tcf": an IAB TCF v2.2 CMP', () => {
     mark = v.urls.length;
     await cmp('choose', [1, 5]);
     expect(await heard(v)).toEqual([true, false]);
-    await expectNothingStored(v);
-    const after = await outcomeNumber(v, PERSONAL_SLOTS, 3);
-    expectNonPersonal({ ...after, 'c-trending': (await outcomes(v, 'c-trending'))[0] });
-    expect(widgetCalls(v, mark).every((c) => c.path === '/v1/widgetserver/trending' && c.site_uid !== id)).toBe(true);
+    await expectWithdrawn(v, mark, id);
     expect(v.opened.errors).toEqual([]);
     await v.context.close();
   });
@@ -431,10 +426,7 @@ describe('data-consent="tcf": an IAB TCF v2.2 CMP', () => {
   });
 
   it('a CMP that never answers: Vitrine stays without consent, renders, and throws nothing', async () => {
-    const v = await open('consent-tcf-silent');
-    expectNonPersonal(await settled(v.page, SLOTS));
-    await expectNothingStored(v);
-    await expectNoPersonalCalls(v);
+    const v = await firstVisit('consent-tcf-silent');
     await expectEverySlotShowsProducts(v);
     // The chunk's listener waits in the stub's queue, as the specification's stub keeps it.
     await v.page.waitForFunction(() => (window as unknown as { __tcfapi: { a: unknown[][] } }).__tcfapi.a.length > 0);
