@@ -110,12 +110,14 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const mayStore = () => !!consent!.state();
   const ctx = () => (context ||= buildContext(win, config, overrides, mayStore()));
   slots = createSlots({ win, config, context: ctx, request, themes: themes.get, styled, need, emit, mayStore });
-  consent = createConsent(win, !!config.consent && config.consent != 'granted', (granted) => {
+  consent = createConsent(win, !!config.consent && config.consent != 'granted', (granted, flipped) => {
     // A new answer: the id is stored (or the stored one is gone) at once, the slots that
     // asked for a personal algorithm render again, and the page hears of it.
-    context = undefined;
-    ctx();
-    slots!.refresh(true);
+    if (flipped) {
+      context = undefined;
+      ctx();
+      slots!.refresh(true);
+    }
     emit(doc as unknown as Element, 'consent', { granted });
   });
   // Shopify's Customer Privacy API and TCF CMPs are spoken to by a chunk of their own.

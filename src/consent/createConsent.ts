@@ -5,7 +5,10 @@ export type ConsentState = boolean | undefined;
 
 export interface Consent {
   state(): ConsentState;
-  /** The visitor's answer; a change is applied, then `changed` runs. */
+  /**
+   * The visitor's answer; a change is applied, then `changed` runs, told whether storing
+   * flipped (a refusal before any answer changes the state, not what may be stored).
+   */
   set(granted: boolean): void;
 }
 
@@ -15,15 +18,16 @@ export interface Consent {
  * yes. Refusing or withdrawing deletes a stored id first, also one left from before the
  * merchant asked for consent.
  */
-export function createConsent(win: Window, required: boolean, changed: (granted: boolean) => void): Consent {
+export function createConsent(win: Window, required: boolean, changed: (granted: boolean, flipped: boolean) => void): Consent {
   let state: ConsentState = required ? undefined : true;
   return {
     state: () => state,
     set(granted) {
       if (granted === state) return;
+      const flipped = !!state != granted;
       state = granted;
       if (!granted) forgetVisitorId(win);
-      changed(granted);
+      changed(granted, flipped);
     },
   };
 }
