@@ -96,6 +96,8 @@ const shipped = [
   { entryPoints: ['src/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/bundle/preact.ts' } },
   // -- more shipped entries (search chunk, client) are listed below this line --
   { entryPoints: ['src/search/entry.ts'], outfile: 'dist/vitrine-search.js', format: 'iife' },
+  // Shopify's Customer Privacy API and IAB TCF: loaded only in those consent modes.
+  { entryPoints: ['src/consent/entry.ts'], outfile: 'dist/vitrine-consent.js', format: 'iife' },
   { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm' },
 ].filter((e) => existsSync(e.entryPoints[0]));
 

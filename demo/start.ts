@@ -29,7 +29,7 @@ try {
     quota,
     log: process.env.VITRINE_LOG === '1',
   });
-  const shop = await createShop({ port: port('VITRINE_SHOP_PORT', 8781), apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey });
+  const shop = await createShop({ port: port('VITRINE_SHOP_PORT', 8781), apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, consentBanner: true });
   console.log(`
   Maison Vitrine, the demo shop:  ${shop.url}/
   Theme studio:                   ${shop.url}/studio/

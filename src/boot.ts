@@ -8,6 +8,7 @@ import { layouts } from './render/mountWidget';
 import { createSlots, type Slots } from './slots/createSlots';
 import { sanitizeNodes } from './template/sanitizeHtml';
 import { loadChunk } from './template/trustedTypes';
+import { createConsent, type Consent } from './consent/createConsent';
 import { h } from 'preact';
 
 declare const __VITRINE_VERSION__: string;
@@ -20,6 +21,11 @@ export interface VitrineApi {
   render(element?: Element): void;
   /** Change what Vitrine knows of the page (single-page apps after navigation), then refresh. */
   setContext(context: Partial<PageContext>): void;
+  /**
+   * The visitor's answer from any consent tool: `true` stores the visitor id and lets
+   * personal algorithms run; `false` deletes the stored id and stops them.
+   */
+  consent(granted: boolean): void;
   /** Extension point the search and debug chunks plug into. */
   use(plugin: Plugin): void;
 }
@@ -43,6 +49,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   let context: FullContext | undefined;
   let slots: Slots | undefined;
   let host: EmbedHost | undefined;
+  let consent: Consent | undefined;
 
   const emit = (el: Element, name: string, detail: unknown) => {
     if (config?.debug) history.push([el, name, detail]);
@@ -72,6 +79,10 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       context = undefined;
       api.refresh();
     },
+    consent(granted) {
+      // Only `true` is a yes: a string "false" or a missing argument must never read as one.
+      consent?.set(granted === true);
+    },
     use(plugin) {
       plugins.push(plugin);
       if (host) run(plugin);
@@ -98,8 +109,21 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
 
   const request = createRequester({ ...config, fetch: win.fetch.bind(win) });
   const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
-  const ctx = () => (context ||= buildContext(win, config, overrides));
-  slots = createSlots({ win, config, context: ctx, request, themes: themes.get, styled, need, emit });
+  const mayStore = () => !!consent!.state();
+  const ctx = () => (context ||= buildContext(win, config, overrides, mayStore()));
+  slots = createSlots({ win, config, context: ctx, request, themes: themes.get, styled, need, emit, mayStore });
+  consent = createConsent(win, !!config.consent && config.consent != 'granted', (granted, flipped) => {
+    // A new answer: the id is stored (or the stored one is gone) at once, the slots that
+    // asked for a personal algorithm render again, and the page hears of it.
+    if (flipped) {
+      context = undefined;
+      ctx();
+      slots!.refresh(true);
+    }
+    emit(doc as unknown as Element, 'consent', { granted });
+  });
+  // Shopify's Customer Privacy API and TCF CMPs are spoken to by a chunk of their own.
+  if (config.consent == 'shopify' || config.consent == 'tcf') load('consent');
 
   function scan(scope: Element | Document, force?: boolean): void {
     if ((scope as Element).matches?.(SLOT)) slots?.track(scope as HTMLElement, force);
@@ -118,7 +142,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       // Removed slots stop being watched and unmount, so nothing keeps them alive.
       slots!.sweep();
     }).observe(doc.documentElement, { childList: true, subtree: true });
-    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => slots!.track(slot, true), layouts, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    host = { win, doc, config, context: ctx, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), layouts, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

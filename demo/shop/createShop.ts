@@ -29,6 +29,11 @@ export interface ShopOptions {
   apiKey: string;
   /** Built embed; default `<repo>/dist`. */
   distDir?: string;
+  /**
+   * Ask the shopper for consent with a cookie banner before Vitrine stores a visitor id or
+   * shows personal recommendations (`npm start` does). Off: a shop with no consent mode.
+   */
+  consentBanner?: boolean;
 }
 
 export interface Shop {
@@ -113,6 +118,7 @@ export async function createShop(options: ShopOptions): Promise<Shop> {
       cartCount: cart.reduce((n, l) => n + l.qty, 0),
       // "Preview on the demo shop" in the theme studio (demo/studio/shopPreview.ts).
       studioPreview: url.searchParams.has(SHOP_PREVIEW_COOKIE) || (req.headers.cookie ?? '').split(/;\s*/).includes(`${SHOP_PREVIEW_COOKIE}=1`),
+      consentBanner: options.consentBanner ?? false,
     };
     const notFound = () => sendHtml(res, 404, renderNotFound(ctx));
 
@@ -155,7 +161,7 @@ export async function createShop(options: ShopOptions): Promise<Shop> {
       res.end(JSON.stringify({ baseUrl: options.apiUrl, orgId: options.orgId, apiKey: options.apiKey }));
       return;
     }
-    if (path === '/assets/shop.css' || path === '/assets/shop.js') return sendFile(res, join(SHOP_ASSETS, path.slice('/assets/'.length)));
+    if (path === '/assets/shop.css' || path === '/assets/shop.js' || path === '/assets/consent.js') return sendFile(res, join(SHOP_ASSETS, path.slice('/assets/'.length)));
     if (path.startsWith('/dist/')) {
       const file = fileUnder(distDir, path.slice('/dist/'.length));
       if (file) return sendFile(res, file);

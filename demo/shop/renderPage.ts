@@ -26,7 +26,8 @@ export function renderPage(ctx: ShopContext, o: PageOptions): string {
 <link rel="stylesheet" href="/assets/shop.css">
 <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ctext x='1' y='13' font-size='13' font-family='Georgia'%3EV%3C/text%3E%3C/svg%3E">
 ${o.head}
-${ctx.studioPreview ? html`<script src="/studio/shop-preview.js"></script>
+${ctx.consentBanner ? html`<script src="/assets/consent.js"></script>
+` : ''}${ctx.studioPreview ? html`<script src="/studio/shop-preview.js"></script>
 ` : ''}<script async src="/dist/vitrine.js" data-base-url="${ctx.apiUrl}" data-org-id="${ctx.orgId}" data-api-key="${ctx.apiKey}" data-locale="en-IE" data-currency="EUR"${extra}></script>
 <script src="/assets/shop.js" defer></script>
 </head>
@@ -60,8 +61,18 @@ ${o.body}
     <div><h2>Home</h2><ul>${CATEGORIES.slice(5).map((c) => html`<li><a href="/collections/${c.slug}">${c.name}</a></li>`)}</ul></div>
     <div><h2>About</h2><ul><li><a href="/blogs/journal">Journal</a></li><li><a href="/search">Search</a></li><li><a href="/studio/">Theme studio</a></li></ul></div>
   </div>
-  <p class="site-footer__small">A demo shop for Vitrine. Nothing here is for sale; prices in euros.</p>
+  <p class="site-footer__small">A demo shop for Vitrine. Nothing here is for sale; prices in euros.${ctx.consentBanner ? html` <button type="button" class="link-button" data-consent-change>Privacy choices</button>` : ''}</p>
 </footer>
+${ctx.consentBanner ? html`<section id="consent-banner" class="consent-banner" role="region" aria-labelledby="consent-banner-title" hidden>
+  <div class="consent-banner__text">
+    <h2 id="consent-banner-title">Recommendations made for you?</h2>
+    <p>With your permission we keep a random visitor number in a cookie, so that “Recently viewed” and “Inspired by your browsing” can follow what you look at. Without it you still see what is popular; nothing that identifies you is stored. You can change your mind at any time under “Privacy choices”.</p>
+  </div>
+  <div class="consent-banner__actions">
+    <button type="button" class="button" data-consent-answer="yes">Accept</button>
+    <button type="button" class="button button--ghost" data-consent-answer="no">Refuse</button>
+  </div>
+</section>` : ''}
 </body>
 </html>`.__html}`;
 }

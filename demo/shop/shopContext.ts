@@ -10,4 +10,6 @@ export interface ShopContext {
   cartCount: number;
   /** The theme studio's draft preview is on in this browser: pages load its script before Vitrine. */
   studioPreview?: boolean;
+  /** The shop asks for consent (a banner, and Vitrine's `consent: 'required'`). */
+  consentBanner: boolean;
 }

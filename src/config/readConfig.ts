@@ -67,6 +67,7 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
           debug: (debug != undefined && debug !== false && debug != 'false' && debug != '0') || /[?&]vitrine_debug=1/.test(pageUrl),
           nonce: script?.nonce || script?.getAttribute('nonce') || get('nonce'),
           endpoints,
+          consent: get('consent'),
           searchParam: get('searchParam'),
           searchPage: get('searchPage'),
           // The folder of the script tag that runs, and nothing a page could write over it;

@@ -7,8 +7,11 @@ export interface FullContext extends PageContext {
   product: PageProduct | null;
 }
 
-/** Built once per page: explicit settings first, then what the page says about itself. */
-export function buildContext(win: Window, config: Config, overrides: Partial<PageContext> = {}): FullContext {
+/**
+ * Built once per page: explicit settings first, then what the page says about itself.
+ * `store`: the visitor id may be kept on the device (no consent needed, or given).
+ */
+export function buildContext(win: Window, config: Config, overrides: Partial<PageContext> = {}, store = true): FullContext {
   const doc = win.document;
   const product = readProduct(doc);
   const pname = overrides.pname ?? config.pname ?? product?.name;
@@ -18,7 +21,7 @@ export function buildContext(win: Window, config: Config, overrides: Partial<Pag
     pageType: overrides.pageType ?? config.pageType ?? detectPageType(win.location.pathname, doc, !!product),
     pname,
     sku,
-    siteUid: overrides.siteUid ?? config.siteUid ?? readVisitorId(win),
+    siteUid: overrides.siteUid ?? config.siteUid ?? readVisitorId(win, store),
     domain: overrides.domain ?? config.domain ?? win.location.hostname,
     locale: overrides.locale ?? config.locale ?? (doc.documentElement.lang || win.navigator.language || 'en'),
     // A currency that is not an ISO code makes formatPrice fall back to a plain number.

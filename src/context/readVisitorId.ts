@@ -8,12 +8,23 @@ function uuid(crypto: Crypto): string {
   return '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) => (+c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (+c / 4)))).toString(16));
 }
 
+/** Writes (or, with max-age 0, deletes) the id cookie; `Secure` wherever the page is https. */
+function setCookie(win: Window, id: string, maxAge: number): void {
+  try {
+    win.document.cookie = `${KEY}=${id}; max-age=${maxAge}; path=/; SameSite=Lax${win.location.protocol == 'https:' ? '; Secure' : ''}`;
+  } catch {
+    /* cookies blocked */
+  }
+}
+
 /**
- * A first-party visitor id kept in a cookie (`SameSite=Lax`, `Secure` on https) and in
- * localStorage, created once. Storage
- * that throws (Safari private mode, blocked cookies) leaves the id in memory for the page.
+ * The visitor id. With `store` (no consent needed, or given) it is a first-party id kept
+ * in a cookie and in localStorage, created once; storage that throws (Safari private
+ * mode, blocked cookies) leaves it in memory for the page. Without `store` nothing on
+ * the device is read or written: a random id lives in memory for this page only.
  */
-export function readVisitorId(win: Window): string {
+export function readVisitorId(win: Window, store: boolean): string {
+  if (!store) return uuid(win.crypto);
   let id: string | undefined;
   try {
     id = win.localStorage.getItem(KEY) || undefined;
@@ -31,11 +42,16 @@ export function readVisitorId(win: Window): string {
   } catch {
     /* memory only */
   }
-  try {
-    // Secure on https: the id never travels over a plain-http request to the shop.
-    win.document.cookie = `${KEY}=${id}; max-age=${YEAR}; path=/; SameSite=Lax` + (win.location.protocol == 'https:' ? '; Secure' : '');
-  } catch {
-    /* memory only */
-  }
+  setCookie(win, id, YEAR);
   return id;
+}
+
+/** Consent withdrawn: the stored id goes, from the cookie and from localStorage. */
+export function forgetVisitorId(win: Window): void {
+  try {
+    win.localStorage.removeItem(KEY);
+  } catch {
+    /* storage blocked: nothing was kept there */
+  }
+  setCookie(win, '', 0);
 }

@@ -23,6 +23,10 @@ function explain(host: EmbedHost): void {
   doc.head.appendChild(style);
   const c = host.context();
   console.info('[vitrine] page', { pageType: c.pageType, pname: c.pname, sku: c.sku, visitor: c.siteUid, domain: c.domain, locale: c.locale, currency: c.currency });
+  if (config.consent) {
+    const known = ['required', 'shopify', 'tcf', 'granted'].includes(config.consent);
+    console.info(`[vitrine] consent mode ${known ? config.consent : `"${config.consent}" (not required, shopify, tcf or granted: treated as required)`}: ${host.mayStore() ? 'granted, the visitor id is stored' : 'no consent yet: the visitor id lives in memory for this page, personal algorithms wait'}`);
+  }
 
   // Settings the core dropped: read them raw again, as the merchant wrote them.
   const tag = doc.querySelector<HTMLScriptElement>('script[data-org-id][src*="vitrine"]');
@@ -55,6 +59,9 @@ function explain(host: EmbedHost): void {
       lines.push('query ' + Object.keys(query).filter((k) => query[k] != null).map((k) => `${k}=${encodeURIComponent(query[k]!)}`).join('&'));
       if (data.vitrine && !isListedFor(algorithm, c.pageType)) lines.push(`note: ${algorithm} is not listed for ${c.pageType}; used because the slot names it`);
     }
+    // Without consent a personal algorithm gave way to this one.
+    const substituted = (d.substituted as string[] | undefined) || [];
+    if (substituted.length) lines.push(`no consent yet: ${substituted.join(', ')} left out (personal, needs the visitor's consent); ${algorithm} shown instead`);
     // A fallback chain: each algorithm tried before this one, and why it was passed over.
     for (const skip of (d.skipped as { algorithm: string; why: string }[] | undefined) || []) lines.push(`skipped ${skip.algorithm}: ${skip.why}`);
     if (d.warning) lines.push(String(d.warning));

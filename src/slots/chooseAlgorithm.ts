@@ -1,5 +1,6 @@
 import type { AlgorithmName, PageName } from '../types/interface';
 import { CATALOGUE, ENDPOINTS, pageBit } from '../api/endpoints';
+import { isPersonal } from '../consent/isPersonal';
 
 export interface Inputs {
   pname?: string;
@@ -18,11 +19,12 @@ export function hasInputs(algorithm: AlgorithmName, inputs: Inputs): boolean {
 
 /**
  * The page's first recommended algorithm whose inputs are known, in catalogue order;
- * else the first it may show; else `trending`, which needs nothing of the page.
+ * else the first it may show; else `trending`, which needs nothing of the page. Without
+ * `personal` (no consent), algorithms that read the visitor's history are passed over.
  */
-export function chooseAlgorithm(page: PageName, inputs: Inputs): AlgorithmName {
+export function chooseAlgorithm(page: PageName, inputs: Inputs, personal = true): AlgorithmName {
   const bit = pageBit(page);
-  const pick = (column: 1 | 2) => CATALOGUE.find((row) => row[column] & bit && hasInputs(row[0], inputs))?.[0];
+  const pick = (column: 1 | 2) => CATALOGUE.find((row) => row[column] & bit && hasInputs(row[0], inputs) && (personal || !isPersonal(row[0])))?.[0];
   return pick(2) ?? pick(1) ?? 'trending';
 }
 

@@ -9,7 +9,8 @@ import { layouts, mountWidget } from '../render/mountWidget';
 import { formatPrice } from '../template/formatPrice';
 import { render } from 'preact';
 import { readSlot, type SlotSpec } from './readSlot';
-import { chooseAlgorithm, hasInputs } from './chooseAlgorithm';
+import { chooseAlgorithm, hasInputs, type Inputs } from './chooseAlgorithm';
+import { substitute } from '../consent/substitute';
 
 /** What the slot lifecycle needs from the page and the rest of the embed. */
 export interface SlotDeps {
@@ -23,19 +24,26 @@ export interface SlotDeps {
   /** Settles when a layout can render (the bundle layout is a chunk). */
   need: (layout: Layout) => unknown;
   emit: (el: Element, name: string, detail: unknown) => void;
+  /** Whether the visitor's consent (or no consent mode) allows personal algorithms. */
+  mayStore: () => boolean;
 }
 
 interface SlotState {
   root?: HTMLElement;
   fallback: Node[];
   token: number;
+  /** The slot names (or its page chose) a personal algorithm: consent changes what it shows. */
+  personal?: boolean;
 }
 
 export interface Slots {
   /** Start watching a slot; `force` renders it now, even if it is watched already. */
   track(el: HTMLElement, force?: boolean): void;
-  /** Every slot that is still in the page, fetched and rendered again. */
-  refresh(): void;
+  /**
+   * Every slot that is still in the page, fetched and rendered again; with `personal`
+   * (consent changed), only those with a personal algorithm, once.
+   */
+  refresh(personal?: boolean): void;
   /** Slots no longer in the page stop being watched and unmount. */
   sweep(): void;
   /** Keeps the slot's fallback and says why with a `vitrine:error` event. */
@@ -50,7 +58,7 @@ const NEAR = 600;
  * mount, report; or fail and keep the merchant's fallback. Nothing here throws into the
  * page: what went wrong is a `vitrine:error` event on the slot.
  */
-export function createSlots({ win, config, context, request, themes, styled, need, emit }: SlotDeps): Slots {
+export function createSlots({ win, config, context, request, themes, styled, need, emit, mayStore }: SlotDeps): Slots {
   const doc = win.document;
   const slots = new Map<HTMLElement, SlotState>();
   // Identical widget requests on one page are made once.
@@ -82,8 +90,7 @@ export function createSlots({ win, config, context, request, themes, styled, nee
   }
 
   /** The chain's products for the slot: the product on show left out, at most `max`. */
-  async function fetchProducts(algorithm: AlgorithmName, spec: SlotSpec, c: FullContext): Promise<WidgetEnvelope> {
-    const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
+  async function fetchProducts(algorithm: AlgorithmName, spec: SlotSpec, c: FullContext, inputs: Inputs): Promise<WidgetEnvelope> {
     if (!hasInputs(algorithm, inputs)) throw { kind: 'input', message: algorithm + ' needs a pname or sku' };
     const params: WidgetParams = { divisionId: spec.divisionId, orgId: config.orgId, site_uid: c.siteUid, domain: c.domain, ...inputs };
     const key = algorithm + JSON.stringify(widgetQuery(algorithm, params));
@@ -144,19 +151,24 @@ export function createSlots({ win, config, context, request, themes, styled, nee
     if ('error' in read) return fail(el, 'slot', read.error);
     const { spec } = read;
     const c = context();
-    const chain = spec.algorithms.length ? spec.algorithms : [chooseAlgorithm(c.pageType, { pname: spec.pname || c.pname, sku: spec.sku || c.sku })];
+    const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
+    // Without consent a personal algorithm gives way to a non-personal one (DESIGN.md).
+    const personal = mayStore();
+    const [chain, named] = substitute(spec.algorithms.length ? spec.algorithms : [chooseAlgorithm(c.pageType, inputs)], c.pageType, inputs, personal);
+    state.personal = !!named.length;
     if (spec.layout == 'bundle' || chain.includes('crosssell')) need('bundle');
     // The first Intl.NumberFormat costs some 30 ms (ICU data): build it while the request
     // is on the wire, in a task of its own, not inside the first render.
     setTimeout(() => formatPrice(0, c.locale, c.currency));
-    // What the event details say of every outcome: the algorithm, the page type seen, and
-    // the algorithms of the chain that came before it with why each was skipped.
+    // What the event details say of every outcome: the algorithm, the page type seen, the
+    // algorithms of the chain that came before it with why each was skipped, whether
+    // personal algorithms were allowed and, if not, which ones gave way.
     const skipped: { algorithm: AlgorithmName; why: string }[] = [];
     for (const algorithm of chain) {
-      const about = { algorithm, page: c.pageType, skipped };
+      const about = { algorithm, page: c.pageType, skipped, personal, substituted: personal ? [] : named };
       try {
         // The org's themes (asked once per page) and the stylesheet load beside the data.
-        const [envelope] = await Promise.all([fetchProducts(algorithm, spec, c), themes(), styled]);
+        const [envelope] = await Promise.all([fetchProducts(algorithm, spec, c, inputs), themes(), styled]);
         const shown = await draw(el, state, token, spec, c, algorithm, envelope);
         if (shown) emit(el, 'render', { ...about, products: envelope.products.length, ...shown, ms: Date.now() - started });
         return;
@@ -183,9 +195,9 @@ export function createSlots({ win, config, context, request, themes, styled, nee
       } else if (!force) return;
       show(el);
     },
-    refresh() {
+    refresh(personal) {
       inflight.clear();
-      slots.forEach((_, el) => el.isConnected && show(el));
+      slots.forEach((state, el) => el.isConnected && (!personal || state.personal) && show(el));
     },
     sweep() {
       slots.forEach((state, el) => {

@@ -21,6 +21,13 @@ export interface Config {
   debug: boolean;
   /** CSP nonce of the loader's own script tag, given to every style and script Vitrine adds. */
   nonce?: string;
+  /**
+   * Whose answer the visitor id and personal algorithms wait for: `required` (the page's,
+   * through `Vitrine.consent`), `shopify` (the Customer Privacy API) or `tcf` (an IAB TCF
+   * CMP). Absent or `granted`: no wait. Any other value counts as `required`: privacy
+   * fails closed when the mode is misspelt.
+   */
+  consent?: string;
   /** Path overrides per algorithm name, e.g. `{ trending: '/v1/widgetserver/custom/trending' }`. */
   endpoints: Record<string, string>;
   /** Query parameter of the search page holding the query (the search chunk's default: `q`). */
@@ -66,6 +73,12 @@ export interface EmbedHost {
    * Types policy named `vitrine`, and the core holds it.
    */
   sanitize: Sanitize;
+  /**
+   * Whether Vitrine may store what identifies the visitor: true when no consent mode is
+   * set or the visitor granted consent. A `vitrine:consent` event on the document (detail
+   * `{ granted }`) says when the answer changes.
+   */
+  mayStore(): boolean;
   /** Debug-mode log; a no-op otherwise. */
   log: (...args: unknown[]) => void;
   /** Debug mode only: every event sent so far, for the debug chunk that loads later. */

@@ -26,6 +26,7 @@ function fakeHost(): EmbedHost {
     config: { baseUrl: 'https://api.test', orgId: 'org-1', apiKey: 'key', debug: false, endpoints: {}, assetBase: '/dist/' },
     context: () => ({ pageType: 'product_page', pname: 'Wool Coat', sku: 'C-1', siteUid: 'v-1', domain: 'shop.test', locale: 'en-GB', currency: 'EUR' }),
     request: async () => ({}),
+    mayStore: () => true,
     themes: async () => [],
     render: () => {},
     // The core hands the chunk the very object mountWidget reads its layouts from.

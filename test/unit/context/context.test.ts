@@ -43,9 +43,9 @@ describe('readProduct', () => {
 
 describe('readVisitorId', () => {
   it('creates an id once and keeps it', () => {
-    const id = readVisitorId(window);
+    const id = readVisitorId(window, true);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(readVisitorId(window)).toBe(id);
+    expect(readVisitorId(window, true)).toBe(id);
     expect(document.cookie).toContain('vitrine_uid=' + id);
   });
   it('still gives an id when storage and cookies throw', () => {
@@ -54,6 +54,6 @@ describe('readVisitorId', () => {
       get localStorage(): Storage { throw new DOMException('denied', 'SecurityError'); },
       document: { get cookie(): string { throw new DOMException('denied', 'SecurityError'); }, set cookie(_: string) { throw new DOMException('denied', 'SecurityError'); } },
     } as unknown as Window;
-    expect(readVisitorId(blocked)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(readVisitorId(blocked, true)).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -45,6 +45,7 @@ async function load(options: Page = {}): Promise<EmbedHost> {
     doc,
     config: { baseUrl: 'https://api.test', orgId: 'org-1', apiKey: 'key', debug: true, endpoints: {}, assetBase: '/dist/', nonce: 'n0nce', ...options.config },
     context: () => ({ pageType: 'product_page', pname: 'Wool Coat', sku: 'C-1', siteUid: 'v-1', domain: 'shop.test', locale: 'en-GB', currency: 'EUR', ...options.context }),
+    mayStore: () => true,
     request: async () => ({}),
     themes: async () => options.themes ?? [],
     render: () => {},
@@ -151,6 +152,17 @@ describe('debug chunk', () => {
     await load({ html: '<div id="chain" data-vitrine="recentviews trending"></div>' });
     send('chain', 'render', { ...rendered('trending'), skipped: [{ algorithm: 'recentviews', why: 'recentviews returned no products' }] });
     expect(label('chain')!.split('\n')).toContain('skipped recentviews: recentviews returned no products');
+  });
+
+  it('says when a personal algorithm gave way for lack of consent', async () => {
+    await load({ html: '<div id="recent" data-vitrine="recentviews"></div>' });
+    send('recent', 'render', { ...rendered('trending'), skipped: [], personal: false, substituted: ['recentviews'] });
+    expect(label('recent')!.split('\n')).toContain("no consent yet: recentviews left out (personal, needs the visitor's consent); trending shown instead");
+  });
+
+  it('names the consent mode and state on the console, a misspelt mode as required', async () => {
+    await load({ config: { consent: 'requird' } });
+    expect(info).toHaveBeenCalledWith(expect.stringMatching(/^\[vitrine\] consent mode "requird" \(not required, shopify, tcf or granted: treated as required\): granted/));
   });
 
   it('shows the latest outcome of a slot', async () => {

@@ -139,6 +139,7 @@ export function createFakeHost(
     doc: document,
     config,
     context: () => ({ pageType: 'home_page', siteUid: 'visitor', domain: 'shop.test', locale: 'en-GB', currency: 'EUR' }),
+    mayStore: () => true,
     request: async (path: string, query: Query = {}) => {
       const request = JSON.parse(String(query.request));
       calls.push({ path, request });
