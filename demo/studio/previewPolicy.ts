@@ -5,12 +5,9 @@ import { randomBytes } from 'node:crypto';
  * careful shop sends (the one test/browser/embed/csp.test.ts holds the embed to):
  * scripts and styles by nonce only, no 'unsafe-inline', no 'unsafe-eval'. So a
  * `style="…"` or an inline handler that a shop would block is blocked in the preview
- * too, and the studio reports it.
- *
- * Not yet here: `require-trusted-types-for 'script'; trusted-types vitrine`. The embed
- * this studio renders with still parses templates through `template.innerHTML` with a
- * plain string (src/template/sanitizeHtml.ts), which that directive refuses; add both
- * directives here once the embed creates its markup through a `vitrine` policy.
+ * too, and the studio reports it. Trusted Types are required as well: every HTML and
+ * script sink of the embed goes through its one `vitrine` policy, so a theme that renders
+ * here renders on a shop that requires them.
  */
 export function previewPolicy(nonce: string, apiUrl: string): string {
   return [
@@ -23,6 +20,8 @@ export function previewPolicy(nonce: string, apiUrl: string): string {
     "base-uri 'none'",
     "object-src 'none'",
     "form-action 'self'",
+    "require-trusted-types-for 'script'",
+    'trusted-types vitrine',
   ].join('; ');
 }
 
