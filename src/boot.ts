@@ -6,6 +6,7 @@ import { fetchThemes } from './api/fetchThemes';
 import { createThemeStore } from './theme/createThemeStore';
 import { layouts } from './render/mountWidget';
 import { createSlots, type Slots } from './slots/createSlots';
+import { ATTRIBUTES, TAG, defineElement } from './slots/element';
 import { h } from 'preact';
 
 declare const __VITRINE_VERSION__: string;
@@ -16,13 +17,17 @@ export interface VitrineApi {
   refresh(): void;
   /** Render one slot, or every slot inside an element (default: the document). */
   render(element?: Element): void;
-  /** Change what Vitrine knows of the page (single-page apps after navigation), then refresh. */
+  /**
+   * The page now shown (single-page apps, after each route change): replaces what the
+   * last call said; what it leaves out is read from the page again. Every slot still in
+   * the page is requested once more; no `refresh()` is needed after it.
+   */
   setContext(context: Partial<PageContext>): void;
   /** Extension point the search and debug chunks plug into. */
   use(plugin: Plugin): void;
 }
 
-const SLOT = '[data-vitrine]';
+const SLOT = '[data-vitrine],' + TAG;
 
 /**
  * Starts Vitrine on a page: reads the settings once, renders every `[data-vitrine]`
@@ -37,7 +42,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const { config, problems } = readConfig(script, settings || global.vitrineConfig, win.location.href);
   const history: EmbedHost['history'] = [];
   const plugins: Plugin[] = [];
-  let overrides: Partial<PageContext> = {};
+  let overrides: Partial<PageContext> | undefined;
   let context: FullContext | undefined;
   let slots: Slots | undefined;
   let host: EmbedHost | undefined;
@@ -66,7 +71,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     refresh: () => slots?.refresh(),
     render: (element) => scan(element || doc, true),
     setContext(next) {
-      overrides = { ...overrides, ...next };
+      overrides = { ...next };
       context = undefined;
       api.refresh();
     },
@@ -111,11 +116,16 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
 
   ready(() => {
     scan(doc);
+    defineElement(win, slots!);
     new win.MutationObserver((records) => {
-      for (const record of records) record.addedNodes.forEach((node) => node.nodeType == 1 && scan(node as Element));
+      for (const record of records) {
+        record.addedNodes.forEach((node) => node.nodeType == 1 && scan(node as Element));
+        // A framework changed a slot's settings (a prop): show it again.
+        if (record.attributeName) slots!.update(record.target as HTMLElement);
+      }
       // Removed slots stop being watched and unmount, so nothing keeps them alive.
       slots!.sweep();
-    }).observe(doc.documentElement, { childList: true, subtree: true });
+    }).observe(doc.documentElement, { childList: true, subtree: true, attributeFilter: ATTRIBUTES.map((name) => 'data-vitrine-' + name).concat('data-vitrine') });
     host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => slots!.track(slot, true), layouts, h, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only

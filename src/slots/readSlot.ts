@@ -1,6 +1,7 @@
 import type { Layout } from '../types/host';
 import type { AlgorithmName } from '../types/interface';
 import { isAlgorithm } from '../api/endpoints';
+import { TAG } from './element';
 
 export interface SlotSpec {
   divisionId: string;
@@ -26,23 +27,31 @@ export function readMax(value: string | undefined): number | undefined {
   return max >= 1 && max <= 100 && max % 1 == 0 ? max : undefined;
 }
 
+/**
+ * One slot setting, from either form of slot: `<vitrine-widget layout>` or
+ * `data-vitrine-layout`; the algorithm is `algorithm` on the element and `data-vitrine`
+ * itself on any other. Empty counts as absent.
+ */
+export function slotAttribute(el: Element, name: string): string | undefined {
+  return el.getAttribute(el.localName == TAG ? name : name == 'algorithm' ? 'data-vitrine' : 'data-vitrine-' + name) || undefined;
+}
+
 export function readSlot(el: HTMLElement): { spec: SlotSpec } | { error: string } {
-  const data = el.dataset;
+  const attr = (name: string) => slotAttribute(el, name);
   if (!el.id) return { error: 'slot has no id (its divisionId)' };
-  const name = (data.vitrine || '').trim();
+  const name = (attr('algorithm') || '').trim();
   if (name && !isAlgorithm(name)) return { error: `unknown algorithm "${name}"` };
-  const layout = data.vitrineLayout as Layout;
+  const layout = attr('layout') as Layout;
   return {
     spec: {
       divisionId: el.id,
       algorithm: (name || undefined) as AlgorithmName | undefined,
       layout: LAYOUTS.includes(layout) ? layout : undefined,
-      // Empty attributes count as absent: every reader tests these for truth.
-      themeId: data.vitrineTheme,
-      max: readMax(data.vitrineMax),
-      title: data.vitrineTitle,
-      pname: data.vitrinePname,
-      sku: data.vitrineSku,
+      themeId: attr('theme'),
+      max: readMax(attr('max')),
+      title: attr('title'),
+      pname: attr('pname'),
+      sku: attr('sku'),
     },
   };
 }

@@ -59,7 +59,11 @@ describe('boot', () => {
     expect(event.type).toBe('vitrine:render');
     expect(event.detail).toMatchObject({ algorithm: 'viewedalsoviewed', products: 3, layout: 'carousel', theme: 'vitrine-carousel' });
     const slot = document.getElementById('pdp-also')!;
-    expect(slot.textContent).not.toContain('fallback');
+    // The fallback stays where it was (a framework may own it) but is no longer drawn:
+    // only the widget is assigned to the slot's shadow outlet.
+    const outlet = slot.shadowRoot!.querySelector('slot')!;
+    expect(outlet.assignedNodes()).toEqual([slot.querySelector('.vitrine')]);
+    expect(slot.querySelector('p')!.textContent).toBe('fallback');
     expect(slot.querySelector('.vitrine__title')!.textContent).toBe('Also viewed');
     expect(slot.querySelectorAll('.vitrine__slide')).toHaveLength(3);
     const call = widgetCalls()[0];
