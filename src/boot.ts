@@ -6,7 +6,7 @@ import { fetchThemes } from './api/fetchThemes';
 import { createThemeStore } from './theme/createThemeStore';
 import { layouts } from './render/mountWidget';
 import { createSlots, type Slots } from './slots/createSlots';
-import { ATTRIBUTES, TAG, defineElement } from './slots/element';
+import { ATTRIBUTES, TAG } from './slots/element';
 import { h } from 'preact';
 
 declare const __VITRINE_VERSION__: string;
@@ -116,17 +116,18 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
 
   ready(() => {
     scan(doc);
-    defineElement(win, slots!);
     new win.MutationObserver((records) => {
       for (const record of records) {
         record.addedNodes.forEach((node) => node.nodeType == 1 && scan(node as Element));
-        // A framework changed a slot's settings (a prop): show it again.
+        // A framework changed a slot's settings (a prop): show it again. The filter holds
+        // both spellings; a `title` changed on a `[data-vitrine]` div re-renders it from the
+        // answer already fetched, at no cost to the network.
         if (record.attributeName) slots!.update(record.target as HTMLElement);
       }
       // Removed slots stop being watched and unmount, so nothing keeps them alive.
       slots!.sweep();
-    }).observe(doc.documentElement, { childList: true, subtree: true, attributeFilter: ATTRIBUTES.map((name) => 'data-vitrine-' + name).concat('data-vitrine') });
-    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => slots!.track(slot, true), layouts, h, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    }).observe(doc.documentElement, { childList: true, subtree: true, attributeFilter: ATTRIBUTES.flatMap((name) => [name, 'data-vitrine-' + name]).concat('data-vitrine') });
+    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, h, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

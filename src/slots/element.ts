@@ -1,4 +1,4 @@
-import type { Slots } from './createSlots';
+import type { Plugin } from '../types/host';
 
 /** The slot as a custom element: `<vitrine-widget id="…" algorithm="…" max="8">fallback</vitrine-widget>`. */
 export const TAG = 'vitrine-widget';
@@ -7,17 +7,20 @@ export const TAG = 'vitrine-widget';
 export const ATTRIBUTES = ['algorithm', 'layout', 'max', 'theme', 'title', 'pname', 'sku'];
 
 /**
- * Defines `<vitrine-widget>` for frameworks that render elements (React 19, Vue 3) and for
- * plain HTML. It is a slot like any other: connecting tracks it, a changed attribute
- * shows it again, disconnecting unmounts it, all through the same slot lifecycle. The
- * callbacks also reach elements inside other components' shadow roots, which the page's
- * MutationObserver cannot see. A page that defined the name already keeps its own.
+ * Registers `<vitrine-widget>` as a custom element. The core needs no registration: its
+ * MutationObserver tracks the element like any `[data-vitrine]` slot, shows it again
+ * when an attribute changes and unmounts it when removed. The ESM build registers it
+ * too (bytes the script tag does not pay for, about 100 B gzip): then the lifecycle
+ * callbacks also reach elements inside other components' shadow roots, which a
+ * page-wide observer cannot see, and `:defined` matches. Both call the same slot
+ * lifecycle, so a change seen twice shows once. A page that defined the name keeps its own.
  */
-export function defineElement(win: Window & typeof globalThis, slots: Slots): void {
-  win.customElements.get(TAG) ||
-    win.customElements.define(
+export const elementPlugin: Plugin = ({ win, slots }) => {
+  const { customElements, HTMLElement } = win as Window & typeof globalThis;
+  customElements.get(TAG) ||
+    customElements.define(
       TAG,
-      class extends win.HTMLElement {
+      class extends HTMLElement {
         static observedAttributes = ATTRIBUTES;
         connectedCallback() {
           slots.track(this);
@@ -30,4 +33,4 @@ export function defineElement(win: Window & typeof globalThis, slots: Slots): vo
         }
       },
     );
-}
+};

@@ -1,7 +1,7 @@
 import type { Layout } from '../types/host';
 import type { AlgorithmName } from '../types/interface';
 import { isAlgorithm } from '../api/endpoints';
-import { TAG } from './element';
+import { ATTRIBUTES, TAG } from './element';
 
 export interface SlotSpec {
   divisionId: string;
@@ -33,25 +33,24 @@ export function readMax(value: string | undefined): number | undefined {
  * itself on any other. Empty counts as absent.
  */
 export function slotAttribute(el: Element, name: string): string | undefined {
-  return el.getAttribute(el.localName == TAG ? name : name == 'algorithm' ? 'data-vitrine' : 'data-vitrine-' + name) || undefined;
+  return el.getAttribute(el.localName == TAG ? name : name == ATTRIBUTES[0] ? 'data-vitrine' : 'data-vitrine-' + name) || undefined;
 }
 
 export function readSlot(el: HTMLElement): { spec: SlotSpec } | { error: string } {
-  const attr = (name: string) => slotAttribute(el, name);
   if (!el.id) return { error: 'slot has no id (its divisionId)' };
-  const name = (attr('algorithm') || '').trim();
-  if (name && !isAlgorithm(name)) return { error: `unknown algorithm "${name}"` };
-  const layout = attr('layout') as Layout;
+  const [name = '', layout, max, themeId, title, pname, sku] = ATTRIBUTES.map((a) => slotAttribute(el, a));
+  const names = name.trim();
+  if (names && !isAlgorithm(names)) return { error: `unknown algorithm "${names}"` };
   return {
     spec: {
       divisionId: el.id,
-      algorithm: (name || undefined) as AlgorithmName | undefined,
-      layout: LAYOUTS.includes(layout) ? layout : undefined,
-      themeId: attr('theme'),
-      max: readMax(attr('max')),
-      title: attr('title'),
-      pname: attr('pname'),
-      sku: attr('sku'),
+      algorithm: (names || undefined) as AlgorithmName | undefined,
+      layout: LAYOUTS.includes(layout as Layout) ? (layout as Layout) : undefined,
+      themeId,
+      max: readMax(max),
+      title,
+      pname,
+      sku,
     },
   };
 }

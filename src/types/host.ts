@@ -3,6 +3,7 @@ import type { ComponentType } from 'preact';
 import type { PageName, Theme } from './interface';
 import type { LayoutProps } from '../layouts/LayoutProps';
 import type { h } from 'preact';
+import type { Slots } from '../slots/createSlots';
 
 export type Layout = 'carousel' | 'matrix' | 'bundle';
 
@@ -57,6 +58,8 @@ export interface EmbedHost {
   themes: () => Promise<Theme[]>;
   /** Render (or re-render) a `[data-vitrine]` slot. */
   render: (slot: HTMLElement) => void;
+  /** The slot lifecycle itself (the custom element tracks, updates and sweeps through it). */
+  slots: Slots;
   /** The layouts the page can show; a layout chunk adds its own here. */
   layouts: Partial<Record<Layout, ComponentType<LayoutProps>>>;
   /** The core's Preact, which a layout chunk renders with (one copy per page). */

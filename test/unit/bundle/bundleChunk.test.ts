@@ -27,6 +27,7 @@ function fakeHost(): EmbedHost {
     request: async () => ({}),
     themes: async () => [],
     render: () => {},
+    slots: { track() {}, refresh() {}, sweep() {}, fail() {}, update() {} },
     // The core hands the chunk the very object mountWidget reads its layouts from.
     layouts,
     h,
