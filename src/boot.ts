@@ -1,5 +1,7 @@
 import type { EmbedHost, Layout, PageContext, Plugin } from './types/host';
-import { readConfig, type RawConfig } from './config/readConfig';
+import { readConfig } from './config/readConfig';
+import type { Settings } from './types/settings';
+import { assetUrl } from './assetUrl';
 import { buildContext, type FullContext } from './context/buildContext';
 import { createRequester } from './api/createRequester';
 import { fetchThemes } from './api/fetchThemes';
@@ -34,7 +36,7 @@ const SLOT = '[data-vitrine],' + TAG;
  * slot and those added later. Nothing here throws into the page; what went wrong is a
  * `vitrine:error` event on the slot, explained in debug mode by the debug chunk.
  */
-export function boot(win: Window & typeof globalThis, script: HTMLScriptElement | null, settings?: RawConfig): VitrineApi | undefined {
+export function boot(win: Window & typeof globalThis, script: HTMLScriptElement | null, settings?: Partial<Settings>): VitrineApi | undefined {
   const global = win as unknown as { Vitrine?: Partial<VitrineApi>; vitrineConfig?: unknown };
   // A second copy of the script finds the first one's API and does nothing.
   if (global.Vitrine?.version) return;
@@ -61,7 +63,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   /** Adds a script, stylesheet or hint to the head, with the page's nonce. */
   const add = <K extends 'script' | 'link'>(tag: K, props: Partial<HTMLElementTagNameMap[K]>) =>
     doc.head.appendChild(Object.assign(doc.createElement(tag), { nonce: config!.nonce || '' }, props));
-  const load = (name: string, done?: () => void) => add('script', { src: config!.assetBase + 'vitrine-' + name + '.js', onload: done, onerror: done });
+  const load = (name: string, done?: () => void) => add('script', { src: assetUrl(config!.assetBase, 'vitrine-' + name + '.js'), onload: done, onerror: done });
   // The bundle layout is a chunk of its own: most pages never show one.
   let bundle: Promise<void> | undefined;
   const need = (layout: Layout) => layouts[layout] || (bundle ||= new Promise((done) => load(layout, done)));
@@ -95,7 +97,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const styled =
     doc.querySelector('link[href$="vitrine.css"]') ||
     new Promise((done) => {
-      add('link', { rel: 'stylesheet', href: config.assetBase + 'vitrine.css', onload: done, onerror: done });
+      add('link', { rel: 'stylesheet', href: assetUrl(config.assetBase, 'vitrine.css'), onload: done, onerror: done });
       setTimeout(done, 3000);
     });
 

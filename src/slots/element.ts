@@ -1,7 +1,7 @@
 import type { Plugin } from '../types/host';
 
 /** The slot as a custom element: `<vitrine-widget id="…" algorithm="…" max="8">fallback</vitrine-widget>`. */
-export const TAG = 'vitrine-widget';
+export const TAG = 'vitrine-widget' as const;
 
 /** Its settings; on a `[data-vitrine]` slot each is `data-vitrine-<name>` (the algorithm is `data-vitrine`). */
 export const ATTRIBUTES = ['algorithm', 'layout', 'max', 'theme', 'title', 'pname', 'sku'];

@@ -1,8 +1,6 @@
 import type { Requester } from '../api/createRequester';
-import type { ComponentType } from 'preact';
 import type { PageName, Theme } from './interface';
-import type { LayoutProps } from '../layouts/LayoutProps';
-import type { h } from 'preact';
+import type { LayoutComponent } from '../layouts/LayoutProps';
 import type { Slots } from '../slots/createSlots';
 
 export type Layout = 'carousel' | 'matrix' | 'bundle';
@@ -61,9 +59,9 @@ export interface EmbedHost {
   /** The slot lifecycle itself (the custom element tracks, updates and sweeps through it). */
   slots: Slots;
   /** The layouts the page can show; a layout chunk adds its own here. */
-  layouts: Partial<Record<Layout, ComponentType<LayoutProps>>>;
-  /** The core's Preact, which a layout chunk renders with (one copy per page). */
-  h: typeof h;
+  layouts: Partial<Record<Layout, LayoutComponent>>;
+  /** The core's Preact `h`, which a layout chunk renders with (one copy per page). */
+  h: (...args: never[]) => unknown;
   /** Debug-mode log; a no-op otherwise. */
   log: (...args: unknown[]) => void;
   /** Debug mode only: every event sent so far, for the debug chunk that loads later. */
