@@ -73,6 +73,8 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     refresh: () => slots?.refresh(),
     render: (element) => scan(element || doc, true),
     setContext(next) {
+      // The same page said twice is one page (React's StrictMode runs effects twice in development).
+      if (JSON.stringify(next) == JSON.stringify(overrides)) return;
       overrides = { ...next };
       context = undefined;
       api.refresh();

@@ -14,7 +14,7 @@ declare const __VITRINE_VERSION__: string;
 export { boot, type VitrineApi } from './boot';
 export type { Settings, RawConfig } from './types/settings';
 export type * from './types/events';
-export { TAG as WIDGET_TAG, ATTRIBUTES as WIDGET_ATTRIBUTES } from './slots/element';
+export { TAG as WIDGET_TAG, ATTRIBUTES as WIDGET_ATTRIBUTES, type WidgetAttributes } from './slots/element';
 export type { MountOptions, MountResult } from './render/mountWidget';
 export { renderTemplate, isWholeWidget } from './template/renderTemplate';
 export { buildView, buildProductView, type WidgetView, type ProductView } from './template/buildView';

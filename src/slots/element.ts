@@ -1,7 +1,27 @@
-import type { Plugin } from '../types/host';
+import type { Layout, Plugin } from '../types/host';
 
 /** The slot as a custom element: `<vitrine-widget id="…" algorithm="…" max="8">fallback</vitrine-widget>`. */
 export const TAG = 'vitrine-widget' as const;
+
+/**
+ * The attributes of `<vitrine-widget>`, for a framework's element typings (React's
+ * `JSX.IntrinsicElements`, Vue's `GlobalComponents`). `id` is the widget's divisionId.
+ */
+export interface WidgetAttributes {
+  id: string;
+  /** An algorithm name, or several separated by spaces; absent: the page chooses. */
+  algorithm?: string;
+  layout?: Layout;
+  /** At most this many products, 1 to 100. */
+  max?: number | string;
+  /** A themeId of the org's themes. */
+  theme?: string;
+  /** Heading above the products. */
+  title?: string;
+  /** The product this widget is about, when not the page's. */
+  pname?: string;
+  sku?: string;
+}
 
 /** Its settings; on a `[data-vitrine]` slot each is `data-vitrine-<name>` (the algorithm is `data-vitrine`). */
 export const ATTRIBUTES = ['algorithm', 'layout', 'max', 'theme', 'title', 'pname', 'sku'];
