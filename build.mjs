@@ -75,12 +75,15 @@ const trimMustache = {
 };
 
 // The ESM build finds its stylesheet and chunks beside its own module (import.meta.url),
-// not beside the page: it bundles src/assetUrl.module.ts where the script tag's build
-// has src/assetUrl.ts.
+// not beside the page: where boot imports src/assets.ts, it gets src/assets.module.ts,
+// whose dynamic imports of the chunk files stay imports.
 const moduleAssets = {
   name: 'module-assets',
   setup(build) {
-    build.onResolve({ filter: /^\.\/assetUrl$/ }, ({ resolveDir }) => ({ path: join(resolveDir, 'assetUrl.module.ts') }));
+    build.onResolve({ filter: /^\.\/assets$/ }, ({ resolveDir }) =>
+      ({ path: join(resolveDir, 'assets.module.ts') }),
+    );
+    build.onResolve({ filter: /^\.\/vitrine-[a-z]+\.js$/ }, ({ path }) => ({ path, external: true }));
   },
 };
 
@@ -101,7 +104,9 @@ const browser = {
 /** Everything that ships to merchants and storefront developers. */
 const shipped = [
   { entryPoints: ['src/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife' },
-  { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm', plugins: [trimMustache, moduleAssets] },
+  // Not minified: the app's bundler shakes out what it does not import (which a minified
+  // file hides from it) and minifies the rest with the app.
+  { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm', plugins: [trimMustache, moduleAssets], minify: false },
   { entryPoints: ['src/debug/entry.ts'], outfile: 'dist/vitrine-debug.js', format: 'iife' },
   // The bundle layout renders with the core's Preact (`src/bundle/preact.ts`), not a copy.
   { entryPoints: ['src/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/bundle/preact.ts' } },
@@ -192,7 +197,7 @@ if (watch) {
   const [core, ...rest] = configs;
   const { mangleCache } = await build({ ...core, mangleCache: {} });
   await Promise.all(rest.map((c) => build(c.mangleProps ? { ...c, mangleCache } : c)));
-  await Promise.all(shipped.map((e) => squeeze(e.outfile, e.format == 'esm')));
+  await Promise.all(shipped.filter((e) => e.minify !== false).map((e) => squeeze(e.outfile, e.format == 'esm')));
   await writeCss();
   // Type declarations for storefront developers who import the ESM build.
   execFileSync(

@@ -1,7 +1,7 @@
 import type { EmbedHost, Layout, PageContext, Plugin } from './types/host';
 import { readConfig } from './config/readConfig';
 import type { Settings } from './types/settings';
-import { assetUrl } from './assetUrl';
+import { moduleChunk, moduleStylesheet } from './assets';
 import { buildContext, type FullContext } from './context/buildContext';
 import { createRequester } from './api/createRequester';
 import { fetchThemes } from './api/fetchThemes';
@@ -63,7 +63,8 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   /** Adds a script, stylesheet or hint to the head, with the page's nonce. */
   const add = <K extends 'script' | 'link'>(tag: K, props: Partial<HTMLElementTagNameMap[K]>) =>
     doc.head.appendChild(Object.assign(doc.createElement(tag), { nonce: config!.nonce || '' }, props));
-  const load = (name: string, done?: () => void) => add('script', { src: assetUrl(config!.assetBase, 'vitrine-' + name + '.js'), onload: done, onerror: done });
+  const load = (name: string, done?: () => void) =>
+    moduleChunk && !config!.assetBase ? moduleChunk(name).then(done, done) : add('script', { src: config!.assetBase + 'vitrine-' + name + '.js', onload: done, onerror: done });
   // The bundle layout is a chunk of its own: most pages never show one.
   let bundle: Promise<void> | undefined;
   const need = (layout: Layout) => layouts[layout] || (bundle ||= new Promise((done) => load(layout, done)));
@@ -99,7 +100,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const styled =
     doc.querySelector('link[href$="vitrine.css"]') ||
     new Promise((done) => {
-      add('link', { rel: 'stylesheet', href: assetUrl(config.assetBase, 'vitrine.css'), onload: done, onerror: done });
+      add('link', { rel: 'stylesheet', href: (moduleStylesheet && !config.assetBase && moduleStylesheet) || config.assetBase + 'vitrine.css', onload: done, onerror: done });
       setTimeout(done, 3000);
     });
 
