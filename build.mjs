@@ -3,7 +3,8 @@
 //   node build.mjs --watch    rebuild on change (no type declarations)
 import { build, context, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { minify } from 'terser';
 import { readFile } from 'node:fs/promises';
@@ -73,6 +74,19 @@ const trimMustache = {
   },
 };
 
+// The ESM build finds its stylesheet and chunks beside its own module (import.meta.url),
+// not beside the page: where boot imports src/assets.ts, it gets src/assets.module.ts,
+// whose dynamic imports of the chunk files stay imports.
+const moduleAssets = {
+  name: 'module-assets',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/assets$/ }, ({ resolveDir }) =>
+      ({ path: join(resolveDir, 'assets.module.ts') }),
+    );
+    build.onResolve({ filter: /^\.\/vitrine-[a-z]+\.js$/ }, ({ path }) => ({ path, external: true }));
+  },
+};
+
 const browser = {
   bundle: true,
   minify: true,
@@ -90,7 +104,9 @@ const browser = {
 /** Everything that ships to merchants and storefront developers. */
 const shipped = [
   { entryPoints: ['src/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife' },
-  { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm' },
+  // Not minified: the app's bundler shakes out what it does not import (which a minified
+  // file hides from it) and minifies the rest with the app.
+  { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm', plugins: [trimMustache, moduleAssets], minify: false },
   { entryPoints: ['src/debug/entry.ts'], outfile: 'dist/vitrine-debug.js', format: 'iife' },
   // The bundle layout renders with the core's Preact (`src/bundle/preact.ts`), not a copy.
   { entryPoints: ['src/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/bundle/preact.ts' } },
@@ -146,6 +162,24 @@ async function squeeze(file, module) {
   writeFileSync(map, out.map);
 }
 
+/**
+ * Relative imports in the declarations get their `.js`: under `moduleResolution` `node16`
+ * and `nodenext` an ESM package's `./boot` does not resolve, `./boot.js` does (tsc keeps
+ * specifiers as written, and the sources import without extensions for the bundler).
+ */
+function addExtensions(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.name.endsWith('.d.ts')) continue;
+    const file = join(entry.parentPath, entry.name);
+    const text = readFileSync(file, 'utf8').replace(/((?:from|import\()\s*')(\.{1,2}\/[^']*?)(')/g, (all, head, path, tail) => {
+      if (/\.js$/.test(path)) return all;
+      const folder = existsSync(join(entry.parentPath, path)) && !existsSync(join(entry.parentPath, path + '.d.ts'));
+      return head + path + (folder ? '/index.js' : '.js') + tail;
+    });
+    writeFileSync(file, text);
+  }
+}
+
 function report() {
   for (const e of [...shipped, { outfile: 'dist/vitrine.css' }]) {
     const s = sizes(e.outfile);
@@ -169,7 +203,7 @@ if (watch) {
   const [core, ...rest] = configs;
   const { mangleCache } = await build({ ...core, mangleCache: {} });
   await Promise.all(rest.map((c) => build(c.mangleProps ? { ...c, mangleCache } : c)));
-  await Promise.all(shipped.map((e) => squeeze(e.outfile, e.format == 'esm')));
+  await Promise.all(shipped.filter((e) => e.minify !== false).map((e) => squeeze(e.outfile, e.format == 'esm')));
   await writeCss();
   // Type declarations for storefront developers who import the ESM build.
   execFileSync(
@@ -184,5 +218,6 @@ if (watch) {
     ],
     { stdio: 'inherit' },
   );
+  addExtensions('dist/types');
   report();
 }

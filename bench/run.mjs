@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { runSize } from './runSize.mjs';
+import { runImports } from './runImports.mjs';
 import { runRender } from './runRender.mjs';
 import { runPage } from './runPage.mjs';
 import { runScale } from './runScale.mjs';
@@ -16,6 +17,7 @@ const started = Date.now();
 /** @type {Array<[string, () => Promise<{ results: object, failures: string[] }>]>} */
 const parts = [
   ['size', runSize],
+  ['imports', runImports],
   ['render', runRender],
   ['page', runPage],
   ['scale', runScale],

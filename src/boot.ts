@@ -1,5 +1,7 @@
 import type { EmbedHost, Layout, PageContext, Plugin } from './types/host';
-import { readConfig, type RawConfig } from './config/readConfig';
+import { readConfig } from './config/readConfig';
+import type { Settings } from './types/settings';
+import { moduleChunk, moduleStylesheet } from './assets';
 import { buildContext, type FullContext } from './context/buildContext';
 import { createRequester } from './api/createRequester';
 import { fetchThemes } from './api/fetchThemes';
@@ -9,6 +11,7 @@ import { createSlots, type Slots } from './slots/createSlots';
 import { sanitizeNodes } from './template/sanitizeHtml';
 import { loadChunk } from './template/trustedTypes';
 import { createConsent, type Consent } from './consent/createConsent';
+import { ATTRIBUTES, TAG } from './slots/element';
 import { h } from 'preact';
 
 declare const __VITRINE_VERSION__: string;
@@ -19,7 +22,11 @@ export interface VitrineApi {
   refresh(): void;
   /** Render one slot, or every slot inside an element (default: the document). */
   render(element?: Element): void;
-  /** Change what Vitrine knows of the page (single-page apps after navigation), then refresh. */
+  /**
+   * The page now shown (single-page apps, after each route change): replaces what the
+   * last call said; what it leaves out is read from the page again. Every slot still in
+   * the page is requested once more; no `refresh()` is needed after it.
+   */
   setContext(context: Partial<PageContext>): void;
   /**
    * The visitor's answer from any consent tool: `true` stores the visitor id and lets
@@ -30,14 +37,14 @@ export interface VitrineApi {
   use(plugin: Plugin): void;
 }
 
-const SLOT = '[data-vitrine]';
+const SLOT = '[data-vitrine],' + TAG;
 
 /**
  * Starts Vitrine on a page: reads the settings once, renders every `[data-vitrine]`
  * slot and those added later. Nothing here throws into the page; what went wrong is a
  * `vitrine:error` event on the slot, explained in debug mode by the debug chunk.
  */
-export function boot(win: Window & typeof globalThis, script: HTMLScriptElement | null, settings?: RawConfig): VitrineApi | undefined {
+export function boot(win: Window & typeof globalThis, script: HTMLScriptElement | null, settings?: Partial<Settings>): VitrineApi | undefined {
   const global = win as unknown as { Vitrine?: Partial<VitrineApi>; vitrineConfig?: unknown };
   // A second copy of the script finds the first one's API and does nothing.
   if (global.Vitrine?.version) return;
@@ -45,7 +52,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const { config, problems } = readConfig(script, settings || global.vitrineConfig, win.location.href);
   const history: EmbedHost['history'] = [];
   const plugins: Plugin[] = [];
-  let overrides: Partial<PageContext> = {};
+  let overrides: Partial<PageContext> | undefined;
   let context: FullContext | undefined;
   let slots: Slots | undefined;
   let host: EmbedHost | undefined;
@@ -65,7 +72,8 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   /** Adds a script, stylesheet or hint to the head, with the page's nonce. */
   const add = <K extends 'script' | 'link'>(tag: K, props: Partial<HTMLElementTagNameMap[K]>) =>
     doc.head.appendChild(Object.assign(doc.createElement(tag), { nonce: config!.nonce || '' }, props));
-  const load = (name: string, done?: () => void) => loadChunk(doc, config!.assetBase, name, config!.nonce, done);
+  const load = (name: string, done?: () => void) =>
+    moduleChunk && !config!.assetBase ? moduleChunk(name).then(done, done) : loadChunk(doc, config!.assetBase, name, config!.nonce, done);
   // The bundle layout is a chunk of its own: most pages never show one.
   let bundle: Promise<void> | undefined;
   const need = (layout: Layout) => layouts[layout] || (bundle ||= new Promise((done) => load(layout, done)));
@@ -75,7 +83,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     refresh: () => slots?.refresh(),
     render: (element) => scan(element || doc, true),
     setContext(next) {
-      overrides = { ...overrides, ...next };
+      // The same page said twice is one page (React's StrictMode runs effects twice in development).
+      if (JSON.stringify(next) == JSON.stringify(overrides)) return;
+      overrides = { ...next };
       context = undefined;
       api.refresh();
     },
@@ -103,7 +113,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const styled =
     doc.querySelector('link[href$="vitrine.css"]') ||
     new Promise((done) => {
-      add('link', { rel: 'stylesheet', href: config.assetBase + 'vitrine.css', onload: done, onerror: done });
+      add('link', { rel: 'stylesheet', href: (moduleStylesheet && !config.assetBase && moduleStylesheet) || config.assetBase + 'vitrine.css', onload: done, onerror: done });
       setTimeout(done, 3000);
     });
 
@@ -138,11 +148,17 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   ready(() => {
     scan(doc);
     new win.MutationObserver((records) => {
-      for (const record of records) record.addedNodes.forEach((node) => node.nodeType == 1 && scan(node as Element));
+      for (const record of records) {
+        record.addedNodes.forEach((node) => node.nodeType == 1 && scan(node as Element));
+        // A framework changed a slot's settings (a prop): show it again. The filter holds
+        // both spellings; a `title` changed on a `[data-vitrine]` div re-renders it from the
+        // answer already fetched, at no cost to the network.
+        if (record.attributeName) slots!.update(record.target as HTMLElement);
+      }
       // Removed slots stop being watched and unmount, so nothing keeps them alive.
       slots!.sweep();
-    }).observe(doc.documentElement, { childList: true, subtree: true });
-    host = { win, doc, config, context: ctx, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), layouts, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    }).observe(doc.documentElement, { childList: true, subtree: true, attributeFilter: ATTRIBUTES.flatMap((name) => [name, 'data-vitrine-' + name]).concat('data-vitrine') });
+    host = { win, doc, config, context: ctx, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

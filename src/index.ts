@@ -1,15 +1,20 @@
 // The ESM entry for storefront developers who bundle Vitrine, and for the theme studio.
-import type { RawConfig } from './config/readConfig';
+// Importing it runs nothing and touches no browser global: `start()` does the work, and
+// each export costs the app's bundle only what it reaches (package.json `sideEffects`).
+import type { Settings } from './types/settings';
 import { boot, type VitrineApi } from './boot';
 import { layouts, mountWidget as mount, type MountOptions, type MountResult } from './render/mountWidget';
 import { Bundle } from './layouts/Bundle';
 import { injectStyle } from './theme/applyTheme';
 import { baseCss } from './layouts/baseCss';
+import { elementPlugin } from './slots/element';
 
-// Bundled by a storefront's own build, Vitrine holds every layout: no chunk to load.
-layouts.bundle = Bundle;
+declare const __VITRINE_VERSION__: string;
 
 export { boot, type VitrineApi } from './boot';
+export type { Settings, RawConfig } from './types/settings';
+export type * from './types/events';
+export { TAG as WIDGET_TAG, ATTRIBUTES as WIDGET_ATTRIBUTES, type WidgetAttributes } from './slots/element';
 export type { MountOptions, MountResult } from './render/mountWidget';
 export { renderTemplate, isWholeWidget } from './template/renderTemplate';
 export { buildView, buildProductView, type WidgetView, type ProductView } from './template/buildView';
@@ -27,19 +32,31 @@ export { chooseAlgorithm } from './slots/chooseAlgorithm';
 export type * from './types/interface';
 export type { Config, PageContext, Layout, EmbedHost, Plugin } from './types/host';
 
+const idle = () => {};
+
 /**
  * Starts Vitrine from code, with the settings a script tag would carry (camelCase):
- * `start({ baseUrl, orgId, apiKey, pageType: 'product_page', pname })`.
+ * `start({ baseUrl, orgId, apiKey })`, and registers `<vitrine-widget>`. Returns the page
+ * API, `window.Vitrine`; a second call (hot reload) returns the one already running.
+ * On a server (no `window`) it does nothing and returns an API whose calls do nothing.
  */
-export function start(settings: RawConfig): VitrineApi | undefined {
-  return boot(window, null, settings);
+export function start(settings: Settings): VitrineApi {
+  if (typeof window == 'undefined') {
+    return { version: __VITRINE_VERSION__, refresh: idle, render: idle, setContext: idle, consent: idle, use: idle };
+  }
+  const api = boot(window, null, settings) || (window.Vitrine as VitrineApi);
+  api.use(elementPlugin);
+  return api;
 }
 
 /**
- * Renders a widget envelope with a theme into `root`, exactly as the embed does. The
- * built-in stylesheet (a separate file for the script tag) is inlined here.
+ * Renders a widget envelope with a theme into `root`, exactly as the embed does, in any
+ * layout. The built-in stylesheet (a separate file for the script tag) is inlined here.
  */
 export function mountWidget(root: HTMLElement, options: MountOptions): MountResult {
+  // `start()` loads the bundle layout as a chunk where a slot shows one; a direct mount
+  // holds it (the bytes go to the apps that call this).
+  layouts.bundle = Bundle;
   injectStyle(root.ownerDocument, 'base', baseCss, options.nonce);
   return mount(root, options);
 }

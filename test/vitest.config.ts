@@ -25,6 +25,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The packed tarball installed into apps of its own (npm, tsc, Vite).
+          name: 'package',
+          include: ['test/package/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',

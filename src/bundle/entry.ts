@@ -9,7 +9,7 @@ import { bindPreact } from './preact';
 const vitrine = (window as unknown as { Vitrine?: { use?: (plugin: Plugin) => void } }).Vitrine;
 if (vitrine && typeof vitrine.use === 'function') {
   vitrine.use((host) => {
-    bindPreact(host.h);
+    bindPreact(host.h as Parameters<typeof bindPreact>[0]);
     host.layouts.bundle = Bundle;
   });
 }

@@ -3,7 +3,8 @@ import type { AlgorithmName, PageName, Theme } from '../types/interface';
 import { PAGES } from '../api/endpoints';
 import { widgetQuery } from '../api/fetchWidget';
 import { isListedFor } from '../slots/chooseAlgorithm';
-import { LAYOUTS, readMax } from '../slots/readSlot';
+import { LAYOUTS, readMax, slotAttribute } from '../slots/readSlot';
+import { TAG } from '../slots/element';
 
 type Detail = Record<string, unknown>;
 
@@ -38,7 +39,7 @@ function explain(host: EmbedHost): void {
 
   let themes: Theme[] = [];
   const themeWhy = (el: HTMLElement, id: string) => {
-    const named = el.dataset.vitrineTheme;
+    const named = slotAttribute(el, 'theme');
     if (named) return named == id ? 'named by the slot' : `theme "${named}" not found`;
     const theme = themes.find((t) => t.themeId == id);
     return !theme ? 'built-in' : theme.divisionId == el.id ? 'made for this slot' : 'matches the layout';
@@ -46,18 +47,19 @@ function explain(host: EmbedHost): void {
 
   const show = (el: HTMLElement, name: string, d: Detail) => {
     if (name != 'render' && name != 'error') return;
-    const data = el.dataset;
+    // The slot's own settings, from either form (`data-vitrine-max` or `<vitrine-widget max>`).
+    const [named, layout, max, , , pname, sku] = ['algorithm', 'layout', 'max', 'theme', 'title', 'pname', 'sku'].map((a) => slotAttribute(el, a));
     const algorithm = d.algorithm as AlgorithmName | undefined;
-    const why = data.vitrine ? 'named by the slot' : `chosen for ${c.pageType}`;
+    const why = named ? 'named by the slot' : `chosen for ${c.pageType}`;
     const lines =
       name == 'render'
         ? [`${algorithm} (${why}): ${d.products} products in ${d.ms} ms`, `theme ${d.theme} (${themeWhy(el, d.theme as string)}), ${d.layout}`]
         : [`nothing shown (${d.kind}): ${d.message}`, algorithm ? `${algorithm} (${why})` : ''];
     if (algorithm) {
-      const params = { divisionId: el.id, orgId: config.orgId, site_uid: c.siteUid, domain: c.domain, pname: data.vitrinePname || c.pname, sku: data.vitrineSku || c.sku };
+      const params = { divisionId: el.id, orgId: config.orgId, site_uid: c.siteUid, domain: c.domain, pname: pname || c.pname, sku: sku || c.sku };
       const query = widgetQuery(algorithm, params);
       lines.push('query ' + Object.keys(query).filter((k) => query[k] != null).map((k) => `${k}=${encodeURIComponent(query[k]!)}`).join('&'));
-      if (data.vitrine && !isListedFor(algorithm, c.pageType)) lines.push(`note: ${algorithm} is not listed for ${c.pageType}; used because the slot names it`);
+      if (named && !isListedFor(algorithm, c.pageType)) lines.push(`note: ${algorithm} is not listed for ${c.pageType}; used because the slot names it`);
     }
     // Without consent a personal algorithm gave way to this one.
     const substituted = (d.substituted as string[] | undefined) || [];
@@ -65,8 +67,8 @@ function explain(host: EmbedHost): void {
     // A fallback chain: each algorithm tried before this one, and why it was passed over.
     for (const skip of (d.skipped as { algorithm: string; why: string }[] | undefined) || []) lines.push(`skipped ${skip.algorithm}: ${skip.why}`);
     if (d.warning) lines.push(String(d.warning));
-    if (data.vitrineLayout && !LAYOUTS.includes(data.vitrineLayout as never)) lines.push(`note: layout "${data.vitrineLayout}" is not carousel, matrix or bundle`);
-    if (data.vitrineMax && !readMax(data.vitrineMax)) lines.push(`note: data-vitrine-max "${data.vitrineMax}" is not a whole number from 1 to 100`);
+    if (layout && !LAYOUTS.includes(layout as never)) lines.push(`note: layout "${layout}" is not carousel, matrix or bundle`);
+    if (max && !readMax(max)) lines.push(`note: ${el.localName == TAG ? '' : 'data-vitrine-'}max "${max}" is not a whole number from 1 to 100`);
     const text = lines.filter(Boolean).join('\n');
     el.setAttribute('data-vitrine-debug', `#${el.id} ${text}`);
     (name == 'error' ? console.warn : console.info)(`[vitrine] #${el.id} ${text}`);

@@ -1,6 +1,12 @@
 import type { ProductView, WidgetView } from '../template/buildView';
 import type { Card } from './fill';
 
+/**
+ * A layout: a Preact component of `LayoutProps`, spelled without Preact's types so that
+ * the published declarations need no Preact (the package bundles it and installs nothing).
+ */
+export type LayoutComponent = (props: LayoutProps) => unknown;
+
 export interface LayoutProps {
   view: WidgetView;
   /** Rendered, sanitised cards, one per product in `view.products`. */

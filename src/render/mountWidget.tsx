@@ -11,7 +11,7 @@ import { builtinThemes } from '../theme/builtinThemes';
 import { cssId, injectStyle, runThemeScript } from '../theme/applyTheme';
 import { Carousel } from '../layouts/Carousel';
 import { Matrix } from '../layouts/Matrix';
-import type { LayoutProps } from '../layouts/LayoutProps';
+import type { LayoutComponent, LayoutProps } from '../layouts/LayoutProps';
 
 export interface MountOptions {
   envelope: WidgetEnvelope;
@@ -35,7 +35,7 @@ export type MountResult = { ok: true; view: WidgetView; warning?: string } | { o
  * The layouts this build holds. The script tag build leaves `bundle` to a chunk that
  * adds itself here; until it has, a bundle shows as a grid.
  */
-export const layouts: Partial<Record<Layout, ComponentType<LayoutProps>>> = { carousel: Carousel, matrix: Matrix };
+export const layouts: Partial<Record<Layout, LayoutComponent>> = { carousel: Carousel, matrix: Matrix };
 let ids = 0;
 
 /** Events leave from the slot (the root's parent), as every other Vitrine event does. */
@@ -91,7 +91,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   injectStyle(doc, theme.themeId, theme.cssTemplate || '', nonce);
   root.className = `vitrine vitrine--${layout} vitrine-theme--${cssId(theme.themeId)}`;
   const titleId = (root.id || 'vitrine-' + ++ids) + '-title';
-  const Layout = layouts[layout] || Matrix;
+  const Layout = (layouts[layout] || Matrix) as ComponentType<LayoutProps>;
   const click = (event: Event) => onClick(root, view, event);
   let off: number[] = [];
   const paint = () =>

@@ -30,7 +30,6 @@ export interface SlotDeps {
 
 interface SlotState {
   root?: HTMLElement;
-  fallback: Node[];
   token: number;
   /** The slot names (or its page chose) a personal algorithm: consent changes what it shows. */
   personal?: boolean;
@@ -48,6 +47,8 @@ export interface Slots {
   sweep(): void;
   /** Keeps the slot's fallback and says why with a `vitrine:error` event. */
   fail(el: HTMLElement, kind: string, message: string, extra?: object): void;
+  /** A shown slot's attributes changed: fetch and render it again. */
+  update(el: HTMLElement): void;
 }
 
 /** Slots within this many pixels of the viewport load at once, the rest when scrolled near. */
@@ -61,6 +62,9 @@ const NEAR = 600;
 export function createSlots({ win, config, context, request, themes, styled, need, emit, mayStore }: SlotDeps): Slots {
   const doc = win.document;
   const slots = new Map<HTMLElement, SlotState>();
+  const outlets = new WeakMap<HTMLElement, HTMLSlotElement>();
+  /** The fallback of slots that cannot hold a shadow root, while a widget stands in for it. */
+  const swapped = new WeakMap<HTMLElement, Node[]>();
   // Identical widget requests on one page are made once.
   const inflight = new Map<string, Promise<WidgetEnvelope>>();
   const IO = win.IntersectionObserver;
@@ -78,14 +82,49 @@ export function createSlots({ win, config, context, request, themes, styled, nee
       { threshold: 0.5 },
     );
 
-  function fail(el: HTMLElement, kind: string, message: string, extra?: object): void {
-    const state = slots.get(el);
-    if (state?.root) {
-      // A refresh that found nothing gives the merchant's fallback back.
-      render(null, state.root);
-      el.replaceChildren(...state.fallback);
+  /**
+   * Shows the widget root in the slot, or the fallback again (no root). The slot's own
+   * children never move: a framework (React, Vue) may own them and would throw when it
+   * next updates a node Vitrine moved. A shadow root holding one `<slot>` picks what is
+   * drawn: the root (slotted by name) or, unnamed, the fallback. The root itself stays in
+   * the light DOM, where the merchant's CSS and scripts reach it.
+   *
+   * Only some elements can hold a shadow root (a `<div>`, `<section>`, a custom element;
+   * not a `<ul>`, nor one that has its own): those swap the fallback out and back in.
+   */
+  function place(el: HTMLElement, root?: HTMLElement): void {
+    let outlet = outlets.get(el);
+    if (!outlet && !swapped.has(el)) {
+      try {
+        outlets.set(el, (outlet = el.attachShadow({ mode: 'open' }).appendChild(doc.createElement('slot'))));
+      } catch {
+        swapped.set(el, []);
+      }
+    }
+    if (outlet) {
+      outlet.name = root ? (root.slot = 'vitrine') : '';
+      if (root) el.append(root);
+    } else if (root) {
+      swapped.set(el, Array.from(el.childNodes));
+      el.replaceChildren(root);
+    } else el.replaceChildren(...swapped.get(el)!);
+  }
+
+  /** Takes the widget out and gives the merchant's fallback back. */
+  function unmount(el: HTMLElement, state?: SlotState): void {
+    const root = state?.root;
+    if (root) {
+      seen && seen.unobserve(root);
+      render(null, root);
+      root.remove();
+      place(el);
       state.root = undefined;
     }
+  }
+
+  function fail(el: HTMLElement, kind: string, message: string, extra?: object): void {
+    // A refresh that found nothing gives the merchant's fallback back.
+    unmount(el, slots.get(el));
     emit(el, 'error', { kind, message, status: 0, ...extra });
   }
 
@@ -130,8 +169,7 @@ export function createSlots({ win, config, context, request, themes, styled, nee
       if (!result.ok) throw { kind: 'theme', message: result.error };
     }
     if (!state.root) {
-      state.fallback = Array.from(el.childNodes);
-      el.replaceChildren(root);
+      place(el, root);
       state.root = root;
       seen && seen.observe(root);
     }
@@ -146,6 +184,9 @@ export function createSlots({ win, config, context, request, themes, styled, nee
     const state = slots.get(el);
     if (!state) return;
     const token = ++state.token;
+    // Changes made in one task (a framework's commit sets several attributes) show once.
+    await 0;
+    if (token != state.token) return;
     const started = Date.now();
     const read = readSlot(el);
     if ('error' in read) return fail(el, 'slot', read.error);
@@ -189,7 +230,7 @@ export function createSlots({ win, config, context, request, themes, styled, nee
     fail,
     track(el, force) {
       if (!slots.has(el)) {
-        slots.set(el, { fallback: [], token: 0 });
+        slots.set(el, { token: 0 });
         // The observer answers within a frame and forces no layout, unlike measuring here.
         if (near) return near.observe(el);
       } else if (!force) return;
@@ -203,12 +244,13 @@ export function createSlots({ win, config, context, request, themes, styled, nee
       slots.forEach((state, el) => {
         if (el.isConnected) return;
         near && near.unobserve(el);
-        if (state.root) {
-          seen && seen.unobserve(state.root);
-          render(null, state.root);
-        }
+        unmount(el, state);
         slots.delete(el);
       });
+    },
+    update(el) {
+      // A slot not yet shown reads its attributes when it comes near.
+      if (slots.get(el)?.token) show(el);
     },
   };
 }

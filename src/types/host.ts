@@ -1,8 +1,7 @@
 import type { Requester } from '../api/createRequester';
-import type { ComponentType } from 'preact';
 import type { PageName, Theme } from './interface';
-import type { LayoutProps } from '../layouts/LayoutProps';
-import type { h } from 'preact';
+import type { LayoutComponent } from '../layouts/LayoutProps';
+import type { Slots } from '../slots/createSlots';
 
 export type Layout = 'carousel' | 'matrix' | 'bundle';
 
@@ -64,10 +63,12 @@ export interface EmbedHost {
   themes: () => Promise<Theme[]>;
   /** Render (or re-render) a `[data-vitrine]` slot. */
   render: (slot: HTMLElement) => void;
+  /** The slot lifecycle itself (the custom element tracks, updates and sweeps through it). */
+  slots: Slots;
   /** The layouts the page can show; a layout chunk adds its own here. */
-  layouts: Partial<Record<Layout, ComponentType<LayoutProps>>>;
-  /** The core's Preact, which a layout chunk renders with (one copy per page). */
-  h: typeof h;
+  layouts: Partial<Record<Layout, LayoutComponent>>;
+  /** The core's Preact `h`, which a layout chunk renders with (one copy per page). */
+  h: (...args: never[]) => unknown;
   /**
    * The core's sanitiser: a chunk inserts what it returns. A page allows one Trusted
    * Types policy named `vitrine`, and the core holds it.

@@ -59,7 +59,11 @@ describe('boot', () => {
     expect(event.type).toBe('vitrine:render');
     expect(event.detail).toMatchObject({ algorithm: 'viewedalsoviewed', products: 3, layout: 'carousel', theme: 'vitrine-carousel' });
     const slot = document.getElementById('pdp-also')!;
-    expect(slot.textContent).not.toContain('fallback');
+    // The fallback stays where it was (a framework may own it) but is no longer drawn:
+    // only the widget is assigned to the slot's shadow outlet.
+    const outlet = slot.shadowRoot!.querySelector('slot')!;
+    expect(outlet.assignedNodes()).toEqual([slot.querySelector('.vitrine')]);
+    expect(slot.querySelector('p')!.textContent).toBe('fallback');
     expect(slot.querySelector('.vitrine__title')!.textContent).toBe('Also viewed');
     expect(slot.querySelectorAll('.vitrine__slide')).toHaveLength(3);
     const call = widgetCalls()[0];
@@ -232,6 +236,89 @@ describe('boot', () => {
     const clicked = settledClick('s');
     (document.querySelectorAll('#s .vitrine__link')[1] as HTMLElement).click();
     expect((await clicked).detail).toMatchObject({ position: 2, product: { name: 'P2', sku: 'P-2', url: '/products/P2' } });
+  });
+});
+
+describe('slots owned by a framework', () => {
+  const next = (el: Element, type = 'vitrine:render') => new Promise<CustomEvent>((resolve) => el.addEventListener(type, (e) => resolve(e as CustomEvent), { once: true }));
+  const names = (id: string) => [...document.querySelectorAll(`#${id} .vitrine__name`)].map((n) => n.textContent);
+  const drawn = (id: string) => document.getElementById(id)!.shadowRoot!.querySelector('slot')!.assignedNodes();
+
+  it('renders <vitrine-widget> from its attributes, like a [data-vitrine] slot', async () => {
+    route = () => ({ status: 200, body: envelope(5) });
+    start('<vitrine-widget id="pdp" algorithm="viewedalsoviewed" layout="matrix" max="2" title="Also viewed" pname="Coat"><p>fallback</p></vitrine-widget>');
+    const event = await settled('pdp');
+    expect(event.detail).toMatchObject({ algorithm: 'viewedalsoviewed', layout: 'matrix', products: 2 });
+    expect(Object.fromEntries(widgetCalls()[0].url.searchParams)).toMatchObject({ divisionId: 'pdp', pname: 'Coat' });
+    expect(document.querySelector('#pdp .vitrine__title')!.textContent).toBe('Also viewed');
+    expect(drawn('pdp')).toEqual([document.querySelector('#pdp .vitrine')]);
+  });
+
+  it('shows a slot again when a framework changes its settings, from the answer it has', async () => {
+    route = () => ({ status: 200, body: envelope(5) });
+    start('<div id="s" data-vitrine="trending" data-vitrine-max="4"></div>');
+    await settled('s');
+    const slot = document.getElementById('s')!;
+    const again = next(slot);
+    slot.setAttribute('data-vitrine-max', '2');
+    expect((await again).detail.products).toBe(2);
+    expect(names('s')).toEqual(['P1', 'P2']);
+    expect(widgetCalls()).toHaveLength(1);
+  });
+
+  it('asks again when a changed setting changes the request, once for changes made together', async () => {
+    start('<vitrine-widget id="w" algorithm="trending"></vitrine-widget>');
+    await settled('w');
+    const widget = document.getElementById('w')!;
+    const again = next(widget);
+    widget.setAttribute('algorithm', 'viewedalsoviewed');
+    widget.setAttribute('pname', 'Hat');
+    expect((await again).detail.algorithm).toBe('viewedalsoviewed');
+    expect(widgetCalls().map((c) => c.url.pathname + ' ' + (c.url.searchParams.get('pname') ?? ''))).toEqual(['/v1/widgetserver/trending ', '/v1/widgetserver/viewedalsoviewed Hat']);
+  });
+
+  it('never moves the fallback: a framework can keep updating it, and it is drawn again when products stop', async () => {
+    start('<div id="s" data-vitrine="trending"><p>fallback</p></div>');
+    await settled('s');
+    const slot = document.getElementById('s')!;
+    const p = slot.querySelector('p')!;
+    // What React does when its fallback changes: insert before a node it made.
+    slot.insertBefore(document.createElement('em'), p);
+    expect(slot.firstElementChild!.tagName).toBe('EM');
+    route = () => ({ status: 200, body: envelope(0) });
+    const empty = next(slot, 'vitrine:error');
+    (win as unknown as { Vitrine: { refresh(): void } }).Vitrine.refresh();
+    expect((await empty).detail).toMatchObject({ kind: 'empty' });
+    expect(slot.querySelector('.vitrine')).toBeNull();
+    expect(drawn('s')).toEqual([slot.querySelector('em'), p]);
+  });
+
+  it('unmounts a slot removed from the page and forgets it', async () => {
+    start('<main><vitrine-widget id="w" algorithm="trending"></vitrine-widget></main>');
+    await settled('w');
+    const widget = document.getElementById('w')!;
+    widget.remove();
+    await new Promise((r) => setTimeout(r));
+    expect(widget.querySelector('.vitrine')).toBeNull();
+    const before = widgetCalls().length;
+    (win as unknown as { Vitrine: { refresh(): void } }).Vitrine.refresh();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(widgetCalls()).toHaveLength(before);
+  });
+
+  it('setContext replaces the page: the last product does not linger, and the same page twice is asked for once', async () => {
+    const api = start('<div id="s" data-vitrine="trending"></div>')!;
+    await settled('s');
+    const slot = document.getElementById('s')!;
+    let rendered = next(slot);
+    api.setContext({ pageType: 'product_page', pname: 'Coat', sku: 'C-1' });
+    await rendered;
+    rendered = next(slot);
+    api.setContext({ pageType: 'home_page' });
+    api.setContext({ pageType: 'home_page' });
+    await rendered;
+    await new Promise((r) => setTimeout(r, 10));
+    expect(widgetCalls().map((c) => c.url.searchParams.get('pname'))).toEqual([null, 'Coat', null]);
   });
 });
 

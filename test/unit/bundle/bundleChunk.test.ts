@@ -29,6 +29,7 @@ function fakeHost(): EmbedHost {
     mayStore: () => true,
     themes: async () => [],
     render: () => {},
+    slots: { track() {}, refresh() {}, sweep() {}, fail() {}, update() {} },
     // The core hands the chunk the very object mountWidget reads its layouts from.
     layouts,
     h,

@@ -54,8 +54,10 @@ describe('buildContext', () => {
     const settings = config({ pageType: 'cart_page', pname: 'Scarf', domain: 'brand.example' });
     const context = buildContext(win, settings, { pageType: 'order_page', pname: 'Hat', sku: 'H-3', siteUid: 'app-9', domain: 'app.example', locale: 'it-IT', currency: 'USD' });
     expect(context).toMatchObject({ pageType: 'order_page', pname: 'Hat', sku: 'H-3', siteUid: 'app-9', domain: 'app.example', locale: 'it-IT', currency: 'USD' });
-    // What the override leaves out still comes from the settings, then the page.
-    expect(buildContext(win, settings, { pageType: 'order_page' })).toMatchObject({ pname: 'Scarf', sku: 'C-1', domain: 'brand.example' });
+    // The page and product it leaves out are read from the page again: the start-up
+    // settings described the first page. Site-wide settings (the domain) still hold.
+    expect(buildContext(win, settings, { pageType: 'order_page' })).toMatchObject({ pname: 'Wool Coat', sku: 'C-1', domain: 'brand.example' });
+    expect(buildContext(win, settings, {})).toMatchObject({ pageType: 'product_page', pname: 'Wool Coat' });
   });
 
   it("falls back to the browser's language when the page has no lang", () => {

@@ -49,6 +49,7 @@ async function load(options: Page = {}): Promise<EmbedHost> {
     request: async () => ({}),
     themes: async () => options.themes ?? [],
     render: () => {},
+    slots: { track() {}, refresh() {}, sweep() {}, fail() {}, update() {} },
     layouts: {},
     h,
     sanitize: sanitizeNodes,

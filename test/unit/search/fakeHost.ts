@@ -153,6 +153,7 @@ export function createFakeHost(
     },
     themes: async () => options.themes ?? [],
     render: (slot) => rendered.push(slot),
+    slots: { track() {}, refresh() {}, sweep() {}, fail() {}, update() {} },
     log: () => {},
     history: [],
     layouts: {},
