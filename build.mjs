@@ -96,6 +96,7 @@ const shipped = [
   { entryPoints: ['src/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/bundle/preact.ts' } },
   // -- more shipped entries (search chunk, client) are listed below this line --
   { entryPoints: ['src/search/entry.ts'], outfile: 'dist/vitrine-search.js', format: 'iife' },
+  { entryPoints: ['src/analytics/entry.ts'], outfile: 'dist/vitrine-analytics.js', format: 'iife' },
   { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm' },
 ].filter((e) => existsSync(e.entryPoints[0]));
 
@@ -133,7 +134,7 @@ async function squeeze(file, module) {
   const out = await minify(readFileSync(file, 'utf8'), {
     module,
     ecma: 2020,
-    compress: { passes: 2 },
+    compress: { passes: 2, unsafe_methods: true },
     sourceMap: { content: readFileSync(map, 'utf8'), url: map.slice(map.lastIndexOf('/') + 1) },
   });
   writeFileSync(file, out.code);

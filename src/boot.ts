@@ -7,6 +7,7 @@ import { createThemeStore } from './theme/createThemeStore';
 import { layouts } from './render/mountWidget';
 import { createSlots, type Slots } from './slots/createSlots';
 import { h } from 'preact';
+import type { Attribution } from './analytics/createAttribution';
 
 declare const __VITRINE_VERSION__: string;
 
@@ -20,6 +21,11 @@ export interface VitrineApi {
   setContext(context: Partial<PageContext>): void;
   /** Extension point the search and debug chunks plug into. */
   use(plugin: Plugin): void;
+  /**
+   * The widget click that opened this product page in this tab, else null. Set by the
+   * analytics chunk (`data-analytics`), so it exists once that chunk has run.
+   */
+  attribution?(): Attribution | null;
 }
 
 const SLOT = '[data-vitrine]';
@@ -43,7 +49,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   let host: EmbedHost | undefined;
 
   const emit = (el: Element, name: string, detail: unknown) => {
-    if (config?.debug) history.push([el, name, detail]);
+    if (config?.debug || config?.analytics) history.push([el, name, detail]);
     el.dispatchEvent(new win.CustomEvent('vitrine:' + name, { bubbles: true, detail }));
   };
   const run = (plugin: Plugin) => {
@@ -116,12 +122,12 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       // Removed slots stop being watched and unmount, so nothing keeps them alive.
       slots!.sweep();
     }).observe(doc.documentElement, { childList: true, subtree: true });
-    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => slots!.track(slot, true), layouts, h, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => slots!.track(slot, true), layouts, h, history, mayStore: () => true, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.
     if (doc.querySelector('[data-vitrine-search],[data-vitrine-searchbox]:not(form)')) load('search');
-    if (config.debug) load('debug');
+    for (const name of ['debug', 'analytics'] as const) if (config[name]) load(name);
   });
   return api;
 }

@@ -67,6 +67,7 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
           endpoints,
           searchParam: get('searchParam'),
           searchPage: get('searchPage'),
+          analytics: get('analytics'),
           assetBase: get('assetBase') || src.replace(/[^/]*$/, ''),
         }
       : null;

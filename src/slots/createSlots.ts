@@ -138,7 +138,7 @@ export function createSlots({ win, config, context, request, themes, styled, nee
         state.root = root;
         seen && seen.observe(root);
       }
-      emit(el, 'render', { ...about, products: products.length, theme: choice.theme.themeId, layout: choice.layout, ms: Date.now() - started, warning: result.warning });
+      emit(el, 'render', { ...about, products: products.length, theme: choice.theme.themeId, layout: choice.layout, ms: Date.now() - started, warning: result.warning, view: result.view });
     } catch (error) {
       if (token == state.token) {
         // An ApiError carries its kind and status; anything else is a bug of ours in render.

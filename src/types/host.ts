@@ -27,6 +27,8 @@ export interface Config {
   searchParam?: string;
   /** Search results page for `[data-vitrine-searchbox]` forms (default `/search`). */
   searchPage?: string;
+  /** `data-analytics`: `datalayer` or `gtag`; set, the analytics chunk loads. */
+  analytics?: string;
   /** URL of the folder `vitrine.js` was loaded from: chunks are fetched from there. */
   assetBase: string;
 }
@@ -61,6 +63,11 @@ export interface EmbedHost {
   layouts: Partial<Record<Layout, ComponentType<LayoutProps>>>;
   /** The core's Preact, which a layout chunk renders with (one copy per page). */
   h: typeof h;
+  /**
+   * Whether Vitrine may keep something in the shopper's browser storage now: true when
+   * no consent mode is set or consent was granted, false before consent.
+   */
+  mayStore: () => boolean;
   /** Debug-mode log; a no-op otherwise. */
   log: (...args: unknown[]) => void;
   /** Debug mode only: every event sent so far, for the debug chunk that loads later. */

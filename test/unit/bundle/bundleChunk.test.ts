@@ -27,6 +27,7 @@ function fakeHost(): EmbedHost {
     request: async () => ({}),
     themes: async () => [],
     render: () => {},
+    mayStore: () => true,
     // The core hands the chunk the very object mountWidget reads its layouts from.
     layouts,
     h,

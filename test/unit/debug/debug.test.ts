@@ -47,6 +47,7 @@ async function load(options: Page = {}): Promise<EmbedHost> {
     request: async () => ({}),
     themes: async () => options.themes ?? [],
     render: () => {},
+    mayStore: () => true,
     layouts: {},
     h,
     log: () => {},

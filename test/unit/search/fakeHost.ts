@@ -151,6 +151,7 @@ export function createFakeHost(
     },
     themes: async () => options.themes ?? [],
     render: (slot) => rendered.push(slot),
+    mayStore: () => true,
     log: () => {},
     history: [],
     layouts: {},
