@@ -49,7 +49,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   let host: EmbedHost | undefined;
 
   const emit = (el: Element, name: string, detail: unknown) => {
-    if (config?.debug || config?.analytics) history.push([el, name, detail]);
+    if (config?.debug || config?.setting('analytics')) history.push([el, name, detail]);
     el.dispatchEvent(new win.CustomEvent('vitrine:' + name, { bubbles: true, detail }));
   };
   const run = (plugin: Plugin) => {
@@ -127,7 +127,8 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.
     if (doc.querySelector('[data-vitrine-search],[data-vitrine-searchbox]:not(form)')) load('search');
-    for (const name of ['debug', 'analytics'] as const) if (config[name]) load(name);
+    if (config.debug) load('debug');
+    if (config.setting('analytics')) load('analytics');
   });
   return api;
 }

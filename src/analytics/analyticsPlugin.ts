@@ -23,7 +23,7 @@ const fromView = (p: ProductView): EventProduct => ({ sku: p.product_sku, name: 
  */
 export function analyticsPlugin(host: EmbedHost): void {
   const { win, doc, config } = host;
-  const send = createSender(win, config.analytics);
+  const send = createSender(win, config.setting('analytics'));
   const clicks = createAttributionStore(win, () => host.mayStore());
   const shown = new WeakMap<Element, Shown>();
   const currency = () => host.context().currency;

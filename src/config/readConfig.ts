@@ -65,10 +65,8 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
           debug: (debug != undefined && debug !== false && debug != 'false' && debug != '0') || /[?&]vitrine_debug=1/.test(pageUrl),
           nonce: script?.nonce || script?.getAttribute('nonce') || get('nonce'),
           endpoints,
-          searchParam: get('searchParam'),
-          searchPage: get('searchPage'),
-          analytics: get('analytics'),
           assetBase: get('assetBase') || src.replace(/[^/]*$/, ''),
+          setting: get,
         }
       : null;
   return { config: config && Object.freeze(config), problems };
