@@ -74,9 +74,17 @@ export function analyticsPlugin(host: EmbedHost): void {
   };
 
   // What happened before this chunk arrived, then everything after (same task: nothing
-  // is heard twice or missed).
+  // is heard twice or missed). The core keeps that history for this chunk; once heard,
+  // it is let go, so a long-lived single-page app does not hold every past widget
+  // (debug mode keeps it: its chunk reads it too).
+  const heard = () => config.debug || (host.history.length = 0);
   host.history.forEach(([el, name, d]) => hear(el, name, d as Detail));
-  for (const name of ['render', 'impression', 'click']) doc.addEventListener('vitrine:' + name, (e) => hear(e.target as Element, name, (e as CustomEvent).detail));
+  heard();
+  for (const name of ['render', 'impression', 'click'])
+    doc.addEventListener('vitrine:' + name, (e) => {
+      hear(e.target as Element, name, (e as CustomEvent).detail);
+      heard();
+    });
   // Capture phase on window: the detail carries the attribution before the event reaches
   // the slot's or the page's own listeners.
   win.addEventListener(
