@@ -77,7 +77,9 @@ export function analyticsPlugin(host: EmbedHost): void {
   // is heard twice or missed). The core keeps that history for this chunk; once heard,
   // it is let go, so a long-lived single-page app does not hold every past widget
   // (debug mode keeps it: its chunk reads it too).
-  const heard = () => config.debug || (host.history.length = 0);
+  const heard = () => {
+    if (!config.debug) host.history.length = 0;
+  };
   host.history.forEach(([el, name, d]) => hear(el, name, d as Detail));
   heard();
   for (const name of ['render', 'impression', 'click'])
