@@ -114,6 +114,7 @@ const shipped = [
   { entryPoints: ['src/search/entry.ts'], outfile: 'dist/vitrine-search.js', format: 'iife' },
   // Shopify's Customer Privacy API and IAB TCF: loaded only in those consent modes.
   { entryPoints: ['src/consent/entry.ts'], outfile: 'dist/vitrine-consent.js', format: 'iife' },
+  { entryPoints: ['src/analytics/entry.ts'], outfile: 'dist/vitrine-analytics.js', format: 'iife' },
   { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm' },
 ].filter((e) => existsSync(e.entryPoints[0]));
 
@@ -155,7 +156,7 @@ async function squeeze(file, module) {
   const out = await minify(readFileSync(file, 'utf8'), {
     module,
     ecma: 2020,
-    compress: { passes: 2 },
+    compress: { passes: 2, unsafe_methods: true },
     sourceMap: { content: readFileSync(map, 'utf8'), url: map.slice(map.lastIndexOf('/') + 1) },
   });
   writeFileSync(file, out.code);

@@ -13,6 +13,7 @@ import { loadChunk } from './template/trustedTypes';
 import { createConsent, type Consent } from './consent/createConsent';
 import { ATTRIBUTES, TAG } from './slots/element';
 import { h } from 'preact';
+import type { Attribution } from './analytics/createAttribution';
 
 declare const __VITRINE_VERSION__: string;
 
@@ -35,6 +36,11 @@ export interface VitrineApi {
   consent(granted: boolean): void;
   /** Extension point the search and debug chunks plug into. */
   use(plugin: Plugin): void;
+  /**
+   * The widget click that opened this product page in this tab, else null. Set by the
+   * analytics chunk (`data-analytics`), so it exists once that chunk has run.
+   */
+  attribution?(): Attribution | null;
 }
 
 const SLOT = '[data-vitrine],' + TAG;
@@ -59,7 +65,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   let consent: Consent | undefined;
 
   const emit = (el: Element, name: string, detail: unknown) => {
-    if (config?.debug) history.push([el, name, detail]);
+    if (config?.debug || config?.setting('analytics')) history.push([el, name, detail]);
     el.dispatchEvent(new win.CustomEvent('vitrine:' + name, { bubbles: true, detail }));
   };
   const run = (plugin: Plugin) => {
@@ -164,6 +170,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     // the results page, or a box Vitrine must draw, needs the search chunk.
     if (doc.querySelector('[data-vitrine-search],[data-vitrine-searchbox]:not(form)')) load('search');
     if (config.debug) load('debug');
+    if (config.setting('analytics')) load('analytics');
   });
   return api;
 }

@@ -31,6 +31,7 @@ export { ENDPOINTS, CATALOGUE, PAGES } from './api/endpoints';
 export { chooseAlgorithm } from './slots/chooseAlgorithm';
 export type * from './types/interface';
 export type { Config, PageContext, Layout, EmbedHost, Plugin } from './types/host';
+export type { Attribution } from './analytics/createAttribution';
 
 const idle = () => {};
 

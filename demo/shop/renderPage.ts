@@ -26,9 +26,10 @@ export function renderPage(ctx: ShopContext, o: PageOptions): string {
 <link rel="stylesheet" href="/assets/shop.css">
 <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Ctext x='1' y='13' font-size='13' font-family='Georgia'%3EV%3C/text%3E%3C/svg%3E">
 ${o.head}
+<script>window.dataLayer = window.dataLayer || [];</script>
 ${ctx.consentBanner ? html`<script src="/assets/consent.js"></script>
 ` : ''}${ctx.studioPreview ? html`<script src="/studio/shop-preview.js"></script>
-` : ''}<script async src="/dist/vitrine.js" data-base-url="${ctx.apiUrl}" data-org-id="${ctx.orgId}" data-api-key="${ctx.apiKey}" data-locale="en-IE" data-currency="EUR"${extra}></script>
+` : ''}<script async src="/dist/vitrine.js" data-base-url="${ctx.apiUrl}" data-org-id="${ctx.orgId}" data-api-key="${ctx.apiKey}" data-locale="en-IE" data-currency="EUR" data-analytics="datalayer"${extra}></script>
 <script src="/assets/shop.js" defer></script>
 </head>
 <body>

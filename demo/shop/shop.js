@@ -8,3 +8,100 @@ document.addEventListener('vitrine:add-to-cart', function (event) {
   });
   Promise.all(adds).then(function () { location.href = '/cart'; });
 });
+
+// Widget performance, as a merchant would count it from Vitrine's events: impressions,
+// clicks and add-to-carts per slot, kept in this browser's localStorage across pages.
+// Shown in debug mode (?vitrine_debug=1), with what the page sent to window.dataLayer
+// and the widget click that led here (Vitrine.attribution()).
+(function () {
+  var KEY = 'maison-widget-performance';
+  var KINDS = ['impression', 'click', 'add-to-cart'];
+  var load = function () {
+    try { return JSON.parse(localStorage.getItem(KEY) || '{}') || {}; } catch (e) { return {}; }
+  };
+  var stats = load();
+  var panel = null;
+
+  KINDS.forEach(function (kind) {
+    document.addEventListener('vitrine:' + kind, function (event) {
+      var slot = event.target && event.target.id;
+      if (!slot) return;
+      stats = load();
+      var row = stats[slot] || (stats[slot] = { impression: 0, click: 0, 'add-to-cart': 0 });
+      row[kind] = (row[kind] || 0) + 1;
+      try { localStorage.setItem(KEY, JSON.stringify(stats)); } catch (e) { /* counted for this page only */ }
+      later();
+    });
+  });
+  document.addEventListener('vitrine:render', later);
+
+  // After every listener of the event has run: the analytics chunk pushes to the
+  // dataLayer from its own listener, which may come after this one.
+  function later() { setTimeout(update); }
+
+  function el(tag, text, className) {
+    var node = document.createElement(tag);
+    if (text != null) node.textContent = text;
+    if (className) node.className = className;
+    return node;
+  }
+
+  function update() {
+    if (!panel) return;
+    var body = panel.querySelector('tbody');
+    body.replaceChildren();
+    Object.keys(stats).sort().forEach(function (slot) {
+      var tr = el('tr');
+      tr.append(el('th', '#' + slot));
+      KINDS.forEach(function (kind) { tr.append(el('td', String(stats[slot][kind] || 0))); });
+      body.append(tr);
+    });
+    if (!body.children.length) {
+      var empty = el('tr');
+      var cell = el('td', 'No widget seen yet.');
+      cell.colSpan = 4;
+      empty.append(cell);
+      body.append(empty);
+    }
+    var vitrine = window.Vitrine;
+    var from = vitrine && typeof vitrine.attribution == 'function' ? vitrine.attribution() : null;
+    panel.querySelector('.perf__from').textContent = from
+      ? 'Opened from #' + from.slot + ' (' + from.algorithm + ', position ' + from.position + ')'
+      : 'Not opened from a widget.';
+    var layer = window.dataLayer || [];
+    var last = null;
+    for (var i = layer.length - 1; i >= 0 && !last; i--) if (layer[i] && layer[i].event && layer[i].ecommerce) last = layer[i];
+    panel.querySelector('.perf__last').textContent = last
+      ? 'Last sent to dataLayer: ' + last.event + ' · ' + last.ecommerce.item_list_id + ' · ' + last.ecommerce.items.length + ' item(s)'
+      : 'Nothing sent to dataLayer yet.';
+  }
+
+  function show() {
+    panel = el('details', null, 'perf');
+    panel.open = true;
+    var head = el('summary', null, 'perf__head');
+    head.append(el('strong', 'Widget performance'), el('span', ' in this browser'));
+    var reset = el('button', 'Reset', 'link-button');
+    reset.type = 'button';
+    reset.addEventListener('click', function (event) {
+      event.preventDefault(); // a click in the summary would also fold the panel
+      stats = {};
+      try { localStorage.removeItem(KEY); } catch (e) { /* nothing kept */ }
+      update();
+    });
+    head.append(reset);
+    var table = el('table');
+    var tr = el('tr');
+    ['Slot', 'Impressions', 'Clicks', 'Add-to-carts'].forEach(function (name) { tr.append(el('th', name)); });
+    table.append(el('thead'), el('tbody'));
+    table.tHead.append(tr);
+    panel.append(head, table, el('p', null, 'perf__from'), el('p', null, 'perf__last'));
+    document.body.append(panel);
+    update();
+  }
+
+  if (/[?&]vitrine_debug=1/.test(location.search)) {
+    if (document.readyState == 'loading') document.addEventListener('DOMContentLoaded', show);
+    else show();
+  }
+})();

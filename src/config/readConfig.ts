@@ -68,11 +68,10 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
           nonce: script?.nonce || script?.getAttribute('nonce') || get('nonce'),
           endpoints,
           consent: get('consent'),
-          searchParam: get('searchParam'),
-          searchPage: get('searchPage'),
           // The folder of the script tag that runs, and nothing a page could write over it;
           // code that starts Vitrine itself (the ESM build) may name one.
           assetBase: script ? script.src.replace(/[^/]*$/, '') : get('assetBase') || '',
+          setting: get,
         }
       : null;
   return { config: config && Object.freeze(config), problems };

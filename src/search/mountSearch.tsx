@@ -36,7 +36,7 @@ function emit(el: Element, name: string, detail: unknown): void {
  */
 export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
   const { win, doc, config } = host;
-  const queryParam = config.searchParam || 'q';
+  const queryParam = config.setting('searchParam') || 'q';
   const context = host.context();
   const format = { locale: context.locale, currency: context.currency };
 

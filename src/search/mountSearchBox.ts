@@ -16,12 +16,12 @@ function samePage(action: string, win: Window): boolean {
 /**
  * A search box in a `[data-vitrine-searchbox]` element. An element that is already a
  * `<form>` is the merchant's own and only gains in-page search; any other element gets
- * a labelled form that submits `?q=` (config.searchParam) to config.searchPage. On the
+ * a labelled form that submits `?q=` (the searchParam setting) to the searchPage setting. On the
  * search page itself the results update in place instead of reloading the page.
  */
 export function mountSearchBox(host: EmbedHost, el: HTMLElement, results: SearchMount | undefined): void {
   const { doc, win, config } = host;
-  const param = config.searchParam || 'q';
+  const param = config.setting('searchParam') || 'q';
   let form: HTMLFormElement;
   if (el.localName === 'form') {
     form = el as HTMLFormElement;
@@ -31,7 +31,7 @@ export function mountSearchBox(host: EmbedHost, el: HTMLElement, results: Search
     form = doc.createElement('form');
     form.className = 'vitrine-searchbox';
     form.setAttribute('role', 'search');
-    form.action = config.searchPage || '/search';
+    form.action = config.setting('searchPage') || '/search';
     form.method = 'get';
     const label = doc.createElement('label');
     label.className = 'vitrine-search__sr';

@@ -12,7 +12,7 @@ export interface SearchState {
   page: number;
 }
 
-// URL parameters besides the query (`config.searchParam`, `q` by default). The filter
+// URL parameters besides the query (the `searchParam` setting, `q` by default). The filter
 // travels in the service's own filter format, so a shared link reads like the request.
 export const FILTER_PARAM = 'filter';
 export const SORT_PARAM = 'sort';

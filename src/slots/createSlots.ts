@@ -173,7 +173,7 @@ export function createSlots({ win, config, context, request, themes, styled, nee
       state.root = root;
       seen && seen.observe(root);
     }
-    return { theme: choice.theme.themeId, layout: choice.layout, warning: result.warning };
+    return { theme: choice.theme.themeId, layout: choice.layout, warning: result.warning, view: result.view };
   }
 
   /**

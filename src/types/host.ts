@@ -29,12 +29,14 @@ export interface Config {
   consent?: string;
   /** Path overrides per algorithm name, e.g. `{ trending: '/v1/widgetserver/custom/trending' }`. */
   endpoints: Record<string, string>;
-  /** Query parameter of the search page holding the query (the search chunk's default: `q`). */
-  searchParam?: string;
-  /** Search results page for `[data-vitrine-searchbox]` forms (default `/search`). */
-  searchPage?: string;
   /** URL of the folder `vitrine.js` was loaded from: chunks are fetched from there. */
   assetBase: string;
+  /**
+   * Any other setting, trimmed, as the merchant wrote it (tag first, then
+   * `window.vitrineConfig`): a chunk reads its own settings (`searchParam`,
+   * `searchPage`, `analytics`), so the core carries none of them.
+   */
+  setting(key: string): string | undefined;
 }
 
 /** What the page tells about itself, built once per page (and on `setContext`). */

@@ -181,3 +181,34 @@ describe('a shopper clicks through the demo shop', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe.runIf(embedBuilt)('debug mode: the widget performance panel', () => {
+  /** The panel's counts for a slot: [impressions, clicks, add-to-carts]. */
+  const row = (slot: string) =>
+    page.locator('.perf tbody tr', { hasText: '#' + slot }).locator('td').evaluateAll((cells) => cells.map((c) => Number(c.textContent)));
+
+  it('counts what the events carry per slot in this browser, and names the click that led to a product', async () => {
+    const fresh = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page = fresh;
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(shop.url + '/?vitrine_debug=1');
+    const links = await widgetProducts('home-trending');
+    await expect.poll(() => row('home-trending')).toEqual([1, 0, 0]);
+    // What the analytics chunk sent to the page's dataLayer, as a tag manager would read it.
+    await expect.poll(() => page.locator('.perf__last').textContent()).toBe(`Last sent to dataLayer: view_item_list · home-trending · ${links.length} item(s)`);
+    await expect(page.locator('.perf__from').textContent()).resolves.toBe('Not opened from a widget.');
+    await Promise.all([page.waitForURL(/\/products\//), page.locator('#home-trending a[href^="/products/"]').nth(1).click()]);
+    await page.goto(page.url() + '?vitrine_debug=1');
+    await expect.poll(() => page.locator('.perf__from').textContent()).toBe('Opened from #home-trending (trending, position 2)');
+    // Counted across pages: the home page's impression and click are still there.
+    await expect.poll(() => row('home-trending')).toEqual([1, 1, 0]);
+    await page.locator('#pdp-bundle').scrollIntoViewIfNeeded();
+    await expect.poll(() => row('pdp-bundle')).toEqual([1, 0, 0]);
+    await page.locator('#pdp-bundle .vitrine__add').click();
+    await page.waitForURL(/\/cart/);
+    await page.goto(shop.url + '/cart?vitrine_debug=1');
+    await expect.poll(() => row('pdp-bundle')).toEqual([1, 0, 1]);
+    await page.screenshot({ path: join(artifacts, '9-widget-performance.png') });
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -73,12 +73,14 @@ describe('under a strict nonce Content-Security-Policy', () => {
     const { page } = opened;
     const outcome = await settled(page, SLOTS);
     expectRendered(outcome, SLOTS);
-    // The debug chunk loaded by nonce and labelled every slot; the bundle and search
-    // chunks loaded by nonce too.
+    // The debug chunk loaded by nonce and labelled every slot; the bundle, search and
+    // analytics chunks loaded by nonce too.
     await page.waitForFunction((ids) => ids.every((id) => document.getElementById(id)?.hasAttribute('data-vitrine-debug')), SLOTS);
     expect(suite.fixtures.requests).toContain('/dist/vitrine-debug.js');
     expect(suite.fixtures.requests).toContain('/dist/vitrine-search.js');
     expect(suite.fixtures.requests).toContain('/dist/vitrine-bundle.js');
+    expect(suite.fixtures.requests).toContain('/dist/vitrine-analytics.js');
+    await page.waitForFunction(() => typeof (window as unknown as { Vitrine: { attribution?: unknown } }).Vitrine.attribution == 'function');
     await expect(page.locator('.vitrine--bundle .vitrine__bundle input[type=checkbox]').count()).resolves.toBeGreaterThan(1);
     await page.waitForLoadState('load');
     const { violations } = await records(page);

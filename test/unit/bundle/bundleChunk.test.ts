@@ -23,7 +23,7 @@ function fakeHost(): EmbedHost {
   return {
     win: window as unknown as Window,
     doc: document,
-    config: { baseUrl: 'https://api.test', orgId: 'org-1', apiKey: 'key', debug: false, endpoints: {}, assetBase: '/dist/' },
+    config: { baseUrl: 'https://api.test', orgId: 'org-1', apiKey: 'key', debug: false, endpoints: {}, assetBase: '/dist/', setting: () => undefined },
     context: () => ({ pageType: 'product_page', pname: 'Wool Coat', sku: 'C-1', siteUid: 'v-1', domain: 'shop.test', locale: 'en-GB', currency: 'EUR' }),
     request: async () => ({}),
     mayStore: () => true,

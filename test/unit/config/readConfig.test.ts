@@ -22,6 +22,15 @@ describe('readConfig', () => {
     expect(config).toMatchObject({ orgId: 'from-tag', apiKey: 'k', endpoints: { trending: '/v2/t' } });
   });
 
+  it('hands chunks the settings they read themselves, as written, the tag winning', () => {
+    const global = { analytics: 'gtag', searchParam: 'term', searchPage: ' /find ' };
+    const { config } = readConfig(tag({ ...required, 'data-analytics': 'datalayer' }), global, page);
+    expect([config!.setting('analytics'), config!.setting('searchParam'), config!.setting('searchPage')]).toEqual(['datalayer', 'term', '/find']);
+    expect(config!.setting('missing')).toBeUndefined();
+    // Only own properties of vitrineConfig count: nothing is read from a prototype.
+    expect(readConfig(tag(required), Object.create({ analytics: 'datalayer' }), page).config!.setting('analytics')).toBeUndefined();
+  });
+
   it('names every missing required setting and starts nothing', () => {
     const { config, problems } = readConfig(tag({ 'data-base-url': 'javascript:alert(1)' }), undefined, page);
     expect(config).toBeNull();

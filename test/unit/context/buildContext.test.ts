@@ -3,7 +3,7 @@ import { Window as HappyWindow } from 'happy-dom';
 import { buildContext } from '../../../src/context/buildContext';
 import type { Config } from '../../../src/types/host';
 
-const config = (settings: Partial<Config> = {}): Config => ({ baseUrl: 'https://api.example', orgId: 'org-1', apiKey: 'key-1', debug: false, endpoints: {}, assetBase: '/', ...settings });
+const config = (settings: Partial<Config> = {}): Config => ({ baseUrl: 'https://api.example', orgId: 'org-1', apiKey: 'key-1', debug: false, endpoints: {}, assetBase: '/', setting: () => undefined, ...settings });
 
 const coat =
   '<script type="application/ld+json">{"@type":"Product","name":"Wool Coat","sku":"C-1","offers":{"price":"120.00","priceCurrency":"EUR"}}</script>';

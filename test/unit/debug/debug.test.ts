@@ -43,7 +43,7 @@ async function load(options: Page = {}): Promise<EmbedHost> {
   const host: EmbedHost = {
     win: page as unknown as Window,
     doc,
-    config: { baseUrl: 'https://api.test', orgId: 'org-1', apiKey: 'key', debug: true, endpoints: {}, assetBase: '/dist/', nonce: 'n0nce', ...options.config },
+    config: { baseUrl: 'https://api.test', orgId: 'org-1', apiKey: 'key', debug: true, endpoints: {}, assetBase: '/dist/', nonce: 'n0nce', setting: () => undefined, ...options.config },
     context: () => ({ pageType: 'product_page', pname: 'Wool Coat', sku: 'C-1', siteUid: 'v-1', domain: 'shop.test', locale: 'en-GB', currency: 'EUR', ...options.context }),
     mayStore: () => true,
     request: async () => ({}),

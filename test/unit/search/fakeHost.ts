@@ -113,6 +113,8 @@ export function createFakeHost(
     items?: Item[];
     themes?: Theme[];
     config?: Partial<Config>;
+    /** Settings the merchant wrote, read by the chunk itself (`searchParam`, `searchPage`). */
+    settings?: Record<string, string>;
     tweak?: (answer: SearchResponse) => void;
     /** Answer 400 to `rows: "0"`, as a service without a configured page size might. */
     refuseZeroRows?: boolean;
@@ -128,9 +130,8 @@ export function createFakeHost(
     apiKey: 'key',
     debug: false,
     endpoints: {},
-    searchParam: 'q',
-    searchPage: '/search',
     assetBase: '/dist/',
+    setting: (key) => options.settings?.[key],
     nonce: 'n0nce',
     ...options.config,
   };

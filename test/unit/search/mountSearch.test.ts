@@ -297,7 +297,7 @@ describe('search results page', () => {
 describe('search box', () => {
   it('renders a labelled search form that submits to the search page', () => {
     go('/');
-    const { host } = createFakeHost({ config: { searchPage: '/find', searchParam: 'term' } });
+    const { host } = createFakeHost({ settings: { searchPage: '/find', searchParam: 'term' } });
     searchPlugin(host);
     const form = document.querySelector<HTMLFormElement>('[data-vitrine-searchbox] form')!;
     expect(form.getAttribute('role')).toBe('search');
