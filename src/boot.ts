@@ -85,6 +85,14 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   // The bundle layout is a chunk of its own: most pages never show one.
   let bundle: Promise<void> | undefined;
   const need = (layout: Layout) => layouts[layout] || (bundle ||= new Promise((done) => load(layout, done)));
+  // French, German and Spanish words are a chunk too, loaded by pages in those languages.
+  const translations: EmbedHost['translations'] = {};
+  let words: Promise<void> | undefined;
+  const strings = async () => {
+    const lang = ctx().locale.slice(0, 2);
+    if (/fr|de|es/.test(lang)) await (words ||= new Promise((done) => load('strings', done)));
+    return { ...translations[lang], ...config!.strings };
+  };
 
   const api: VitrineApi = {
     version: __VITRINE_VERSION__,
@@ -163,7 +171,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     // is on the wire, in a task of its own, not inside the first render.
     setTimeout(() => formatPrice(0, c.locale, c.currency));
     try {
-      const [envelope, list] = await Promise.all([pending, themes.get(), styled]);
+      const [envelope, list, , words] = await Promise.all([pending, themes.get(), styled, strings()]);
       const choice = chooseTheme(list, spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
       await need(choice.layout);
       // Each slot renders in a task of its own, so answers that land together never
@@ -183,6 +191,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
         currency: c.currency,
         nonce: config!.nonce,
         anchor: c.product,
+        strings: words,
       };
       let result = mountWidget(root, options);
       if (!result.ok) {
@@ -241,7 +250,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
         slots.delete(el);
       });
     }).observe(doc.documentElement, { childList: true, subtree: true });
-    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => track(slot, true), layouts, h, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => track(slot, true), layouts, strings, translations, h, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

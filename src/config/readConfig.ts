@@ -65,6 +65,8 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
           debug: (debug != undefined && debug !== false && debug != 'false' && debug != '0') || /[?&]vitrine_debug=1/.test(pageUrl),
           nonce: script?.nonce || script?.getAttribute('nonce') || get('nonce'),
           endpoints,
+          // Read where it is used, by an object spread: own properties only.
+          strings: own(global, 'strings') as Config['strings'],
           searchParam: get('searchParam'),
           searchPage: get('searchPage'),
           assetBase: get('assetBase') || src.replace(/[^/]*$/, ''),

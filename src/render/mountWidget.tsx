@@ -7,6 +7,7 @@ import { isWholeWidget, renderTemplate } from '../template/renderTemplate';
 import { sanitizeNodes } from '../template/sanitizeHtml';
 import { fill, type Card } from '../layouts/fill';
 import { builtinThemes } from '../theme/builtinThemes';
+import { en, type Strings } from '../strings/en';
 import { cssId, injectStyle, runThemeScript } from '../theme/applyTheme';
 import { Carousel } from '../layouts/Carousel';
 import { Matrix } from '../layouts/Matrix';
@@ -25,6 +26,8 @@ export interface MountOptions {
   nonce?: string;
   /** Bundle layout: the page's own product, shown first and always included. */
   anchor?: Partial<WidgetProduct> | null;
+  /** Interface strings replacing the built-in English ones (see `src/strings/en.ts`). */
+  strings?: Partial<Strings>;
 }
 
 /** `warning`: the widget rendered but its theme script did not run. */
@@ -64,6 +67,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   const doc = root.ownerDocument;
   const win = doc.defaultView!;
   const { layout, nonce, locale = doc.documentElement.lang || 'en', currency } = options;
+  const t = { ...en, ...options.strings } as Strings;
   const theme = options.theme || builtinThemes[layout];
   const format = { locale, currency };
   let view: WidgetView;
@@ -72,6 +76,8 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   let anchor: LayoutProps['anchor'];
   try {
     view = buildView(options.envelope, options.title, format);
+    view.label_was = t.was;
+    view.label_now = t.now;
     const template = theme.htmlTemplate;
     const card = (p: ProductView) => sanitizeNodes(renderTemplate(template, view, p), doc);
     if (isWholeWidget(template)) whole = sanitizeNodes(renderTemplate(template, view), doc);
@@ -109,6 +115,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
             cards={cards}
             title={view.widget_displayName}
             titleId={titleId}
+            t={t}
             anchor={anchor}
             formatTotal={(amount) => formatPrice(amount, locale, currency)}
             onAdd={(products, total) => emit(root, 'add-to-cart', { products: products.map(productDetail), total, currency })}

@@ -23,6 +23,8 @@ export interface Config {
   nonce?: string;
   /** Path overrides per algorithm name, e.g. `{ trending: '/v1/widgetserver/custom/trending' }`. */
   endpoints: Record<string, string>;
+  /** Interface strings that replace the built-in ones (`window.vitrineConfig.strings`), e.g. `{ next: 'More' }`. */
+  strings?: Record<string, string>;
   /** Query parameter of the search page holding the query (the search chunk's default: `q`). */
   searchParam?: string;
   /** Search results page for `[data-vitrine-searchbox]` forms (default `/search`). */
@@ -61,6 +63,10 @@ export interface EmbedHost {
   layouts: Partial<Record<Layout, ComponentType<LayoutProps>>>;
   /** The core's Preact, which a layout chunk renders with (one copy per page). */
   h: typeof h;
+  /** The interface strings that replace English on this page: its language's (the strings chunk), then the merchant's. */
+  strings: () => Promise<Record<string, string>>;
+  /** Words by language (`fr`, `de`, `es`), filled by the strings chunk when it loads. */
+  translations: Record<string, Record<string, string>>;
   /** Debug-mode log; a no-op otherwise. */
   log: (...args: unknown[]) => void;
   /** Debug mode only: every event sent so far, for the debug chunk that loads later. */

@@ -26,6 +26,8 @@ function fakeHost(): EmbedHost {
     context: () => ({ pageType: 'product_page', pname: 'Wool Coat', sku: 'C-1', siteUid: 'v-1', domain: 'shop.test', locale: 'en-GB', currency: 'EUR' }),
     request: async () => ({}),
     themes: async () => [],
+    strings: async () => ({}),
+    translations: {},
     render: () => {},
     // The core hands the chunk the very object mountWidget reads its layouts from.
     layouts,

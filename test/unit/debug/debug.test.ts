@@ -46,6 +46,8 @@ async function load(options: Page = {}): Promise<EmbedHost> {
     context: () => ({ pageType: 'product_page', pname: 'Wool Coat', sku: 'C-1', siteUid: 'v-1', domain: 'shop.test', locale: 'en-GB', currency: 'EUR', ...options.context }),
     request: async () => ({}),
     themes: async () => options.themes ?? [],
+    strings: async () => ({}),
+    translations: {},
     render: () => {},
     layouts: {},
     h,

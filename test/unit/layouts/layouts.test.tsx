@@ -7,6 +7,7 @@ import { fill, type Card } from '../../../src/layouts/fill';
 import type { LayoutProps } from '../../../src/layouts/LayoutProps';
 import { buildProductView, buildView } from '../../../src/template/buildView';
 import type { WidgetEnvelope } from '../../../src/types/interface';
+import { en } from '../../../src/strings/en';
 
 const envelope: WidgetEnvelope = {
   errMsg: null,
@@ -30,7 +31,7 @@ function card(markup: string): Card {
   return holder.content;
 }
 const cards = (n = 3) => view.products.slice(0, n).map((p) => card(`<a href="${p.product_currentPageUrl}">${p.product_name}</a>`));
-const props = (more: Partial<LayoutProps> = {}): LayoutProps => ({ view, cards: cards(), title: 'Picks', titleId: 'picks-title', ...more });
+const props = (more: Partial<LayoutProps> = {}): LayoutProps => ({ view, cards: cards(), title: 'Picks', titleId: 'picks-title', t: en, ...more });
 const names = (selector: string) => Array.from(container.querySelectorAll(selector), (el) => el.textContent);
 
 let container: HTMLElement;
@@ -96,9 +97,32 @@ describe('Carousel', () => {
     expect(region.getAttribute('aria-label')).toBe('Recommended products');
   });
 
-  it('has named previous and next buttons around a focusable track, and a polite live region', () => {
+  it('says everything in the strings it is given', () => {
+    const t = { ...en, carousel: 'Produits recommandés', previous: 'Produits précédents', next: 'Produits suivants', track: 'Produits', slide: '{index} sur {count} : {name}' };
+    render(<Carousel {...props({ title: '', t })} />, container);
+    expect(part('.vitrine__viewport').getAttribute('aria-label')).toBe('Produits recommandés');
+    expect(Array.from(container.querySelectorAll('button'), (b) => b.getAttribute('aria-label'))).toEqual(['Produits précédents', 'Produits suivants']);
+    expect(part('.vitrine__slide').getAttribute('aria-label')).toBe('1 sur 3 : Wool Coat');
+  });
+
+  it('hands focus to the other button when the focused one disables at an end', () => {
     render(<Carousel {...props()} />, container);
-    const [prev, track, next, live] = Array.from(part('.vitrine__viewport').children) as HTMLElement[];
+    const track = part('.vitrine__track');
+    geometry(track, 300, 900);
+    const next = part<HTMLButtonElement>('[data-dir="next"]');
+    track.scrollLeft = 300;
+    track.dispatchEvent(new Event('scroll'));
+    next.focus();
+    track.scrollLeft = 600;
+    track.dispatchEvent(new Event('scroll'));
+    expect(next.disabled).toBe(true);
+    expect(document.activeElement).toBe(part('[data-dir="prev"]'));
+  });
+
+  it('has named previous and next buttons before a focusable track, and a polite live region', () => {
+    render(<Carousel {...props()} />, container);
+    // The controls come first in tab order (APG carousel): Tab reaches them before twelve cards.
+    const [prev, next, track, live] = Array.from(part('.vitrine__viewport').children) as HTMLElement[];
     expect([prev.tagName, prev.getAttribute('type'), prev.getAttribute('aria-label')]).toEqual(['BUTTON', 'button', 'Previous products']);
     expect([next.tagName, next.getAttribute('type'), next.getAttribute('aria-label')]).toEqual(['BUTTON', 'button', 'Next products']);
     // The arrow keys scroll the focused track.

@@ -150,6 +150,8 @@ export function createFakeHost(
       return JSON.parse(JSON.stringify(body));
     },
     themes: async () => options.themes ?? [],
+    strings: async () => ({}),
+    translations: {},
     render: (slot) => rendered.push(slot),
     log: () => {},
     history: [],

@@ -257,20 +257,6 @@ describe('search results page', () => {
     expect(second.rendered).toHaveLength(0);
   });
 
-  it('has a filters toggle for small screens that says whether the panel is open', async () => {
-    go('/search?q=product&filter=category_s%3Adresses');
-    const { host } = createFakeHost();
-    mounted = mountSearch(host, slot);
-    await settled(() => expect(names()).toHaveLength(8));
-    const toggle = $<HTMLButtonElement>('.vitrine-search__filter-toggle')!;
-    expect(toggle.textContent).toBe('Filters (1)');
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBe($('.vitrine-search__facets'));
-    toggle.click();
-    await settled(() => expect(toggle.getAttribute('aria-expanded')).toBe('true'));
-    expect($('.vitrine-search')!.classList.contains('vitrine-search--filters-open')).toBe(true);
-  });
-
   it('falls back to 12 per page when the service refuses rows "0"', async () => {
     go('/search?q=product&page=2');
     const { host, calls } = createFakeHost({ refuseZeroRows: true });
