@@ -20,16 +20,17 @@ function wire(viewport: HTMLElement | null): void {
   // Right-to-left tracks scroll towards negative scrollLeft in current browsers.
   const rtl = () => (win.getComputedStyle(track).direction == 'rtl' ? -1 : 1);
   // Smooth, or instant under prefers-reduced-motion: the track's CSS scroll-behavior decides.
-  const by = (pages: number) => track.scrollBy({ left: pages * track.clientWidth });
+  // A page is what shows clear of both buttons (the slides snap 36 px in from each).
+  const by = (pages: number) => track.scrollBy({ left: pages * (track.clientWidth - 76) });
   const update = (scrolled?: unknown) => {
     const had = doc.activeElement;
     // A few pixels of slack: snapping and the track's padding leave the ends a hair off 0.
     const x = Math.abs(track.scrollLeft);
     prev.disabled = x < 6;
     next.disabled = x > track.scrollWidth - track.clientWidth - 6;
-    // A button that disables under the keyboard hands focus to the other one (or the
-    // track), never to <body>.
-    if ((had == prev || had == next) && (had as HTMLButtonElement).disabled) ([prev, next].find((b) => !b.disabled) || track).focus();
+    // A button that disables under the keyboard (the last press of Next) hands focus to
+    // the track, where the arrow keys go on scrolling, never to <body>.
+    if ((had == prev && prev.disabled) || (had == next && next.disabled)) track.focus();
     clearTimeout(timer);
     if (scrolled) timer = setTimeout(() => {
       const box = track.getBoundingClientRect();
@@ -39,7 +40,7 @@ function wire(viewport: HTMLElement | null): void {
   };
   track.onscroll = update;
   // A card reached by Tab that is cut by an edge or under a button moves to where the
-  // track snaps, clear of the previous button (the stylesheet's 40 px scroll-padding):
+  // track snaps, clear of the previous button (the slides' 36 px scroll-margin):
   // the browser's own scroll-into-view leaves it at the far edge, where at 390 px half
   // the cards lost their price to the edge or the next button.
   track.addEventListener('focusin', (e) => {
