@@ -5,7 +5,7 @@ export const baseCss = `
 :where(.vitrine){--vitrine-gap:16px;--vitrine-card-width:220px;--vitrine-radius:10px;--vitrine-accent:#1f1f1f;--vitrine-sale:#b3261e;display:block;margin:32px 0;position:relative}
 :where(.vitrine__title){font-size:1.35em;font-weight:600;margin:0 0 14px}
 :where(.vitrine__track,.vitrine__grid,.vitrine__bundle){list-style:none;margin:0;padding:4px;display:grid;gap:var(--vitrine-gap)}
-:where(.vitrine__track){grid-auto-flow:column;grid-auto-columns:min(var(--vitrine-card-width),80%);overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding-inline:4px;scroll-behavior:smooth;overscroll-behavior-x:contain;scrollbar-width:none}
+:where(.vitrine__track){position:relative;grid-auto-flow:column;grid-auto-columns:min(var(--vitrine-card-width),80%);overflow-x:auto;scroll-snap-type:x mandatory;scroll-padding-inline:4px;scroll-behavior:smooth;overscroll-behavior-x:contain;scrollbar-width:none}
 :where(.vitrine__track)::-webkit-scrollbar{display:none}
 :where(.vitrine__track:focus-visible){outline:2px solid var(--vitrine-accent);outline-offset:2px}
 :where(.vitrine__slide){scroll-snap-align:start;scroll-margin-inline:36px}
