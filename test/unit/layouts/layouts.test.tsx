@@ -219,6 +219,24 @@ describe('Bundle', () => {
     expect(onAdd).toHaveBeenCalledWith([anchor.view, view.products[1], view.products[2]], 180.5);
   });
 
+  it('sums money in cents: 139.99 + 68.99 is 208.98, not 208.98000000000002', () => {
+    const onAdd = vi.fn();
+    const sale = { view: buildProductView({ name: 'Trench', sku: 'T-1', price: '215', discountedPrice: '139.99', smallImage: '', currentPageUrl: '/t' }, -1, { locale: 'en-US' }), card: card('<b>Trench</b>') };
+    const one = buildView({ ...envelope, products: [{ name: 'Scarf', sku: 'S-9', price: '68.99', smallImage: '', currentPageUrl: '/s' }] }, undefined, { locale: 'en-US' });
+    render(<Bundle {...props({ view: one, cards: cards(1), anchor: sale, onAdd })} />, container);
+    button().click();
+    expect(onAdd.mock.calls[0][1]).toBe(208.98);
+  });
+
+  it('says everything in the strings it is given, the total isolated from the words', () => {
+    const t = { ...en, bundleTotal: 'Total pour {count} articles : {total}', bundleAddAll: 'Ajouter les {count} au panier', bundleThisItem: 'Cet article' };
+    render(<Bundle {...props({ anchor, formatTotal: format, t })} />, container);
+    expect(total()).toBe('Total pour 4 articles : $270.50');
+    expect(container.querySelector('.vitrine__total bdi')!.textContent).toBe('$270.50');
+    expect(button().textContent).toBe('Ajouter les 4 au panier');
+    expect(container.querySelector('.vitrine__pick')!.textContent).toContain('Cet article');
+  });
+
   it('speaks of one item in the singular, and cannot add nothing', () => {
     const two = { view: buildView({ ...envelope, products: envelope.products.slice(0, 2) }, undefined, { locale: 'en-US' }), cards: cards(2), formatTotal: format };
     render(<Bundle {...props({ ...two, off: [1] })} />, container);
