@@ -89,21 +89,28 @@ function termMatches(term: FilterTerm, p: SampleProduct, ctx: SearchContext): bo
   return v.some((s) => s.toLowerCase() === wanted);
 }
 
-/** Engines by configuration: the index changes only when a switch or field that shapes it does. */
-const engines = new WeakMap<readonly SampleProduct[], Map<string, SearchIndex>>();
+/**
+ * Engines by catalogue and configuration: the index changes only when a switch or field
+ * that shapes it does. Keyed by the catalogue's content, not its array, so sandboxes of
+ * one process (tests start several) share the engine of the same sample store.
+ */
+const engines = new Map<string, SearchIndex>();
 
 function engineFor(searchable: string[], ctx: SearchContext): SearchIndex {
   const conf = ctx.configuration;
-  const key = JSON.stringify([searchable, conf.spellcheck, conf.synonym, conf.searchSynonym, conf.stopWords, conf.indexLang]);
-  let byKey = engines.get(ctx.products);
-  if (!byKey) engines.set(ctx.products, (byKey = new Map()));
-  let engine = byKey.get(key);
+  const key = JSON.stringify([
+    ctx.products.map((p) => p.sku + ':' + p.name).join('|'),
+    searchable, conf.spellcheck, conf.synonym, conf.searchSynonym, conf.stopWords, conf.indexLang,
+  ]);
+  let engine = engines.get(key);
   if (!engine) {
     const fields = searchable.map((name): [string, (p: SampleProduct) => string, boolean] => [name, (p) => {
       const v = FIELDS[name].read(p, ctx);
       return typeof v === 'number' ? String(v) : v.join(' ');
     }, FIELDS[name].kind === 'text']);
-    byKey.set(key, (engine = createSearchIndex(ctx.products, fields, conf)));
+    // A handful of configurations at most in a session; the oldest goes past eight.
+    if (engines.size >= 8) engines.delete(engines.keys().next().value!);
+    engines.set(key, (engine = createSearchIndex(ctx.products, fields, conf)));
   }
   return engine;
 }
