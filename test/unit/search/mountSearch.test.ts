@@ -296,6 +296,18 @@ describe('search box', () => {
     expect(label.textContent).toBe('Search products');
   });
 
+  it('speaks the page\'s words when the host has them; a data attribute still wins', async () => {
+    go('/');
+    document.body.insertAdjacentHTML('beforeend', '<div data-vitrine-searchbox data-vitrine-button="Go"></div>');
+    const { host } = createFakeHost();
+    host.strings = async () => ({ searchBoxLabel: 'Rechercher des produits', searchBoxButton: 'Rechercher' });
+    searchPlugin(host);
+    const boxes = Array.from(document.querySelectorAll('[data-vitrine-searchbox] form'));
+    await settled(() => expect(boxes[0].querySelector('label')!.textContent).toBe('Rechercher des produits'));
+    expect(boxes.map((f) => f.querySelector('button')!.textContent)).toEqual(['Rechercher', 'Go']);
+    expect(boxes[0].querySelector('input')!.placeholder).toBe('Rechercher des produits');
+  });
+
   it('on the search page, updates the results in place and keeps the box in step', async () => {
     go('/search?q=product');
     const { host, calls } = createFakeHost();
