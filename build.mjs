@@ -110,6 +110,8 @@ const shipped = [
   { entryPoints: ['src/debug/entry.ts'], outfile: 'dist/vitrine-debug.js', format: 'iife' },
   // The bundle layout renders with the core's Preact (`src/bundle/preact.ts`), not a copy.
   { entryPoints: ['src/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/bundle/preact.ts' } },
+  // French, German and Spanish interface strings, for pages in those languages.
+  { entryPoints: ['src/strings/entry.ts'], outfile: 'dist/vitrine-strings.js', format: 'iife' },
   // -- more shipped entries (search chunk, client) are listed below this line --
   { entryPoints: ['src/search/entry.ts'], outfile: 'dist/vitrine-search.js', format: 'iife' },
   // Shopify's Customer Privacy API and IAB TCF: loaded only in those consent modes.

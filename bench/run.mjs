@@ -9,6 +9,7 @@ import { runImports } from './runImports.mjs';
 import { runRender } from './runRender.mjs';
 import { runPage } from './runPage.mjs';
 import { runScale } from './runScale.mjs';
+import { runSearch } from './runSearch.mjs';
 import { snapshotDist } from './lib/serveDist.mjs';
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
@@ -21,6 +22,7 @@ const parts = [
   ['render', runRender],
   ['page', runPage],
   ['scale', runScale],
+  ['search', runSearch],
 ];
 
 snapshotDist();

@@ -83,6 +83,14 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   // The bundle layout is a chunk of its own: most pages never show one.
   let bundle: Promise<void> | undefined;
   const need = (layout: Layout) => layouts[layout] || (bundle ||= new Promise((done) => load(layout, done)));
+  // French, German and Spanish words are a chunk too, loaded by pages in those languages.
+  const translations: EmbedHost['translations'] = {};
+  let words: Promise<void> | undefined;
+  const strings = async () => {
+    const lang = ctx().locale.slice(0, 2);
+    if (/fr|de|es/.test(lang)) await (words ||= new Promise((done) => load('strings', done)));
+    return { ...translations[lang], ...config!.strings };
+  };
 
   const api: VitrineApi = {
     version: __VITRINE_VERSION__,
@@ -127,7 +135,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
   const mayStore = () => !!consent!.state();
   const ctx = () => (context ||= buildContext(win, config, overrides, mayStore()));
-  slots = createSlots({ win, config, context: ctx, request, themes: themes.get, styled, need, emit, mayStore });
+  slots = createSlots({ win, config, context: ctx, request, themes: themes.get, strings, styled, need, emit, mayStore });
   consent = createConsent(win, !!config.consent && config.consent != 'granted', (granted, flipped) => {
     // A new answer: the id is stored (or the stored one is gone) at once, the slots that
     // asked for a personal algorithm render again, and the page hears of it.
@@ -164,7 +172,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       // Removed slots stop being watched and unmount, so nothing keeps them alive.
       slots!.sweep();
     }).observe(doc.documentElement, { childList: true, subtree: true, attributeFilter: ATTRIBUTES.flatMap((name) => [name, 'data-vitrine-' + name]).concat('data-vitrine') });
-    host = { win, doc, config, context: ctx, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    host = { win, doc, config, context: ctx, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, strings, translations, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

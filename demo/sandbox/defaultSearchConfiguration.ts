@@ -1,5 +1,6 @@
 import type { Facet, SearchConfiguration } from '../../src/types/interface';
 import { CATEGORIES } from './categories';
+import { DEFAULT_SYNONYMS } from './createSearchIndex';
 
 const categoryFacet: Facet = {
   displayType: 'multiselect', type: 'categorical', repoFieldName: 'category_s', displayName: 'Department', operator: '=',
@@ -39,7 +40,7 @@ export function defaultSearchConfiguration(orgId: string): SearchConfiguration {
     errMsg: null,
     orgId,
     docType: 'searchconf',
-    spellcheck: false,
+    spellcheck: true,
     includeWidgets: ['siteRecentView', 'siteCategoryBasedRecommendation'],
     facetList: [
       { category: 'default', facets: [categoryFacet, genderFacet, priceFacet, ratingFacet] },
@@ -51,11 +52,13 @@ export function defaultSearchConfiguration(orgId: string): SearchConfiguration {
     searchableFields: [
       { repoFieldName: 'namel_t', displayName: 'Name', order: 1, orderBy: null },
       { repoFieldName: 'category_s', displayName: 'Department', order: 2, orderBy: null },
-      { repoFieldName: 'colour_s', displayName: 'Colour', order: 3, orderBy: null },
-      { repoFieldName: 'description_t', displayName: 'Description', order: 4, orderBy: null },
-      { repoFieldName: 'sku_s', displayName: 'SKU', order: 5, orderBy: null },
+      { repoFieldName: 'material_s', displayName: 'Material', order: 3, orderBy: null },
+      { repoFieldName: 'colour_s', displayName: 'Colour', order: 4, orderBy: null },
+      { repoFieldName: 'description_t', displayName: 'Description', order: 5, orderBy: null },
+      { repoFieldName: 'sku_s', displayName: 'SKU', order: 6, orderBy: null },
     ],
-    searchSynonym: null,
+    // Groups of words that mean the same to a shopper (see createSearchIndex.ts).
+    searchSynonym: DEFAULT_SYNONYMS.map((group) => [...group]),
     sortEntity: {
       sortEntities: [
         { key: 'Most popular', value: 'popularity_score_d desc', type: null },
@@ -68,7 +71,7 @@ export function defaultSearchConfiguration(orgId: string): SearchConfiguration {
     queryLang: 'en',
     personalization: false,
     reranking: false,
-    synonym: false,
+    synonym: true,
     stopWords: true,
   };
 }

@@ -8,11 +8,14 @@ import type { Theme } from '../../src/types/interface';
 // Every CSS selector is scoped under `.vitrine-theme--<themeId>`, the class the
 // embed puts on the widget root.
 
+// A strike-through is not read out: "Was … now …" (the page's own words, in the
+// stylesheet's visually hidden class) says which price is which. Images sit inside links
+// named by the product, so they are decorative: alt="".
 const PRICE =
-  '{{#product_discountedPrice}}<s>{{product_price}}</s> <b>{{product_discountedPrice}}</b>{{/product_discountedPrice}}{{nodiscount_price}}';
+  '{{#product_discountedPrice}}<s><span class="vitrine__sr">{{label_was}} </span>{{product_price}}</s> <b><span class="vitrine__sr">{{label_now}} </span>{{product_discountedPrice}}</b>{{/product_discountedPrice}}{{nodiscount_price}}';
 
 const carouselHtml = `<a class="mv-card" href="{{product_currentPageUrl}}" data-widget-name="{{widget_displayName}}">
-  <span class="mv-card__media"><img src="{{product_imageUrl}}" alt="{{product_name}}" loading="lazy" width="240" height="300"></span>
+  <span class="mv-card__media"><img src="{{product_imageUrl}}" alt="" loading="lazy" width="240" height="300"></span>
   <span class="mv-card__name">{{product_name}}</span>
   <span class="mv-card__variant">{{variant_name}}</span>
   <span class="mv-card__price">${PRICE}</span>
@@ -60,7 +63,7 @@ const gridHtml = `<section class="mv-grid" aria-label="{{widget_displayName}}">
     {{#products}}
     <li class="mv-grid__item">
       <a class="mv-grid__link" href="{{product_currentPageUrl}}">
-        <img class="mv-grid__img" src="{{product_imageUrl}}" alt="{{product_name}}" loading="lazy" width="240" height="300">
+        <img class="mv-grid__img" src="{{product_imageUrl}}" alt="" loading="lazy" width="240" height="300">
         <span class="mv-grid__name">{{product_name}}</span>
         <span class="mv-grid__variant">{{variant_name}}</span>
         <span class="mv-grid__price">${PRICE}</span>
@@ -93,7 +96,7 @@ const gridCss = `.vitrine-theme--maison-grid { --mv-ink: #1d1c1a; --mv-muted: #6
 .vitrine-theme--maison-grid .mv-grid__price b { color: var(--mv-sale); }`;
 
 const bundleHtml = `<a class="mv-bundle" href="{{product_currentPageUrl}}" title="{{widget_displayName}}: {{product_name}}">
-  <img class="mv-bundle__img" src="{{product_imageUrl}}" alt="{{product_name}}" loading="lazy" width="96" height="120">
+  <img class="mv-bundle__img" src="{{product_imageUrl}}" alt="" loading="lazy" width="96" height="120">
   <span class="mv-bundle__text">
     <span class="mv-bundle__name">{{product_name}}</span>
     <span class="mv-bundle__variant">{{variant_name}}</span>

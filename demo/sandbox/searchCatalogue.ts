@@ -15,7 +15,7 @@
 // - `start` — offset of the first document; `rows` — page size (empty or 0:
 //   the configuration's `paginationCount`).
 //
-// Fields: `namel_t`, `description_t` (text), `sku_s`, `category_s`, `colour_s`,
+// Fields: `namel_t`, `description_t` (text), `sku_s`, `category_s`, `colour_s`, `material_s`,
 // `gender_ss` (categorical; unisex products carry both `women` and `men`),
 // `price_d` (the price the shopper pays, i.e. the sale price when discounted),
 // `avg_rating_d`, `inventory_i`, `popularity_score_d` (0–1).
@@ -29,6 +29,7 @@
 import type { FacetCount, SearchConfiguration, SearchDocument, SearchResponse } from '../../src/types/interface';
 import { sellingPrice, type SampleProduct } from './createCatalogue';
 import { tokenize } from './createTextIndex';
+import { createSearchIndex, type SearchIndex } from './createSearchIndex';
 import { FilterError, parseFilter, type FilterClause, type FilterTerm } from './parseFilter';
 
 export interface SearchQuery {
@@ -58,6 +59,7 @@ const FIELDS: Record<string, Field> = {
   sku_s: { kind: 'categorical', read: (p) => [p.sku] },
   category_s: { kind: 'categorical', read: (p) => [p.category] },
   colour_s: { kind: 'categorical', read: (p) => [p.colour] },
+  material_s: { kind: 'categorical', read: (p) => [p.material] },
   gender_ss: { kind: 'categorical', read: (p) => p.genders },
   price_d: { kind: 'number', read: (p) => sellingPrice(p) },
   avg_rating_d: { kind: 'number', read: (p) => p.rating },
@@ -87,29 +89,30 @@ function termMatches(term: FilterTerm, p: SampleProduct, ctx: SearchContext): bo
   return v.some((s) => s.toLowerCase() === wanted);
 }
 
-/** Plural and singular match each other ("mugs" finds "Mug"). */
-const stem = (w: string): string => (w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w);
+/**
+ * Engines by catalogue and configuration: the index changes only when a switch or field
+ * that shapes it does. Keyed by the catalogue's content, not its array, so sandboxes of
+ * one process (tests start several) share the engine of the same sample store.
+ */
+const engines = new Map<string, SearchIndex>();
 
-/** Relevance of a product to the query words, 0 when a word matches nowhere. */
-function relevance(words: string[], p: SampleProduct, ctx: SearchContext, searchable: string[]): number {
-  if (words.length === 0) return 1;
-  const fieldWords = searchable.map((name) => {
-    const v = FIELDS[name].read(p, ctx);
-    return typeof v === 'number' ? [String(v)] : v.flatMap((s) => (FIELDS[name].kind === 'text' ? tokenize(s) : [s.toLowerCase()]));
-  });
-  let score = 0;
-  for (const word of words) {
-    let best = 0;
-    fieldWords.forEach((list, i) => {
-      // Earlier searchable fields (lower `order`) weigh more: a hit in the name beats one in the description.
-      const weight = searchable.length - i;
-      if (list.some((w) => w === word || stem(w) === stem(word))) best = Math.max(best, weight * 2);
-      else if (word.length >= 2 && list.some((w) => w.startsWith(word))) best = Math.max(best, weight);
-    });
-    if (best === 0) return 0;
-    score += best;
+function engineFor(searchable: string[], ctx: SearchContext): SearchIndex {
+  const conf = ctx.configuration;
+  const key = JSON.stringify([
+    ctx.products.map((p) => p.sku + ':' + p.name).join('|'),
+    searchable, conf.spellcheck, conf.synonym, conf.searchSynonym, conf.stopWords, conf.indexLang,
+  ]);
+  let engine = engines.get(key);
+  if (!engine) {
+    const fields = searchable.map((name): [string, (p: SampleProduct) => string, boolean] => [name, (p) => {
+      const v = FIELDS[name].read(p, ctx);
+      return typeof v === 'number' ? String(v) : v.join(' ');
+    }, FIELDS[name].kind === 'text']);
+    // A handful of configurations at most in a session; the oldest goes past eight.
+    if (engines.size >= 8) engines.delete(engines.keys().next().value!);
+    engines.set(key, (engine = createSearchIndex(ctx.products, fields, conf)));
   }
-  return score;
+  return engine;
 }
 
 function facetGroup(conf: SearchConfiguration, filters: FilterClause[]) {
@@ -131,10 +134,12 @@ export function searchCatalogue(q: SearchQuery, ctx: SearchContext): SearchRespo
     .map((f) => f.repoFieldName)
     .filter(isKnownField);
   if (searchable.length === 0) searchable.push('namel_t', 'description_t');
-  const words = tokenize(q.query);
-  const scored = ctx.products
-    .map((p) => ({ p, score: relevance(words, p, ctx, searchable) }))
-    .filter((x) => x.score > 0);
+  const engine = engineFor(searchable, ctx);
+  const found = engine.match(q.query);
+  // A query of no words (or only stop words) lists the whole catalogue.
+  const scored = found.words === 0
+    ? ctx.products.map((p) => ({ p, score: 1 }))
+    : ctx.products.filter((p) => found.scores.has(p.sku)).map((p) => ({ p, score: found.scores.get(p.sku)! }));
   const passes = (p: SampleProduct, clauses: FilterClause[]) =>
     clauses.every((clause) => clause.some((t) => termMatches(t, p, ctx)));
   const matching = scored.filter((x) => passes(x.p, q.filters));
@@ -201,7 +206,9 @@ export function searchCatalogue(q: SearchQuery, ctx: SearchContext): SearchRespo
     };
   });
 
+  const didYouMean = matching.length === 0 ? engine.didYouMean(q.query) : null;
   return {
+    ...(didYouMean ? { didYouMean } : {}),
     Numberofdocs: matching.length,
     Pagination: rows,
     SearchEntities: ctx.configuration.sortEntity.sortEntities.map((s) => ({ key: s.key, value: s.value })),

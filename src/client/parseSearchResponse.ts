@@ -62,5 +62,7 @@ export function parseSearchResponse(body: unknown): SearchResponse {
       b.facetcount === undefined || b.facetcount === null
         ? []
         : readArray(b.facetcount, where, 'facetcount').map((f, i) => readFacet(f, `facetcount[${i}]`)),
+    // Not in interface.md: a spelling suggestion, kept when a service sends one as text.
+    ...(typeof b.didYouMean == 'string' && b.didYouMean.trim() ? { didYouMean: b.didYouMean.trim() } : {}),
   };
 }

@@ -67,6 +67,8 @@ export function readConfig(script: HTMLScriptElement | null, global: unknown, pa
           debug: (debug != undefined && debug !== false && debug != 'false' && debug != '0') || /[?&]vitrine_debug=1/.test(pageUrl),
           nonce: script?.nonce || script?.getAttribute('nonce') || get('nonce'),
           endpoints,
+          // Interface words the merchant replaces: own properties only, like every setting.
+          strings: bare(settings.strings as RawConfig) as Config['strings'],
           consent: get('consent'),
           // The folder of the script tag that runs, and nothing a page could write over it;
           // code that starts Vitrine itself (the ESM build) may name one.

@@ -2,6 +2,8 @@ import { h } from 'preact';
 import type { ProductView } from '../template/buildView';
 import type { LayoutProps } from './LayoutProps';
 import { fill, type Card } from './fill';
+import { bundleStrings } from '../strings/bundle';
+import { fillNodes } from '../strings/fillNodes';
 
 /** Two or three add-ons is what a shopper weighs at a glance; more is noise. */
 const MAX_ADDONS = 3;
@@ -11,16 +13,18 @@ const MAX_ADDONS = 3;
  * currency and one button that adds the chosen set (a `vitrine:add-to-cart` event).
  * Which add-ons are off lives with the caller (`off`/`setOff`), so no hooks are needed.
  */
-export function Bundle({ cards, view, anchor, formatTotal, onAdd, off = [], setOff }: LayoutProps) {
+export function Bundle({ cards, view, anchor, formatTotal, onAdd, off = [], setOff, t }: LayoutProps) {
+  const words = { ...bundleStrings, ...t };
   const addons = view.products.slice(0, MAX_ADDONS);
   const chosen: ProductView[] = (anchor ? [anchor.view] : []).concat(addons.filter((_, i) => !off.includes(i)));
-  const total = chosen.reduce((sum, p) => sum + p._amount, 0);
+  // Summed in cents, so 139.99 + 68.99 is 208.98 and not 208.98000000000002.
+  const total = chosen.reduce((sum, p) => sum + Math.round(p._amount * 100), 0) / 100;
   const n = chosen.length;
   const item = (p: ProductView, card: Card, i: number) => (
     <li class="vitrine__bundle-item" data-vitrine-index={i < 0 ? undefined : i} data-off={off.includes(i) ? '' : undefined}>
       <label class="vitrine__pick">
         <input type="checkbox" checked={!off.includes(i)} disabled={i < 0} onChange={() => setOff?.(off.includes(i) ? off.filter((j) => j != i) : off.concat(i))} />
-        {i < 0 ? 'This item' : 'Add'} <span class="vitrine__sr">{p.product_name}</span>
+        {i < 0 ? words.bundleThisItem : words.bundleAdd} <span class="vitrine__sr">{p.product_name}</span>
       </label>
       <div class="vitrine__card" ref={fill(card)} />
     </li>
@@ -33,10 +37,10 @@ export function Bundle({ cards, view, anchor, formatTotal, onAdd, off = [], setO
       </ul>
       <div class="vitrine__buy">
         <span class="vitrine__total" aria-live="polite">
-          Total for {n} {n == 1 ? 'item' : 'items'}: {formatTotal ? formatTotal(total) : total}
+          {fillNodes(n == 1 ? words.bundleTotalOne : words.bundleTotal, { count: n, total: <bdi>{formatTotal ? formatTotal(total) : total}</bdi> })}
         </span>
         <button type="button" class="vitrine__add" disabled={!n} onClick={() => onAdd?.(chosen, total)}>
-          Add {n == 1 ? 'it' : 'all ' + n} to cart
+          {fillNodes(n == 1 ? words.bundleAddOne : words.bundleAddAll, { count: n })}
         </button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { h } from 'preact';
 import type { LayoutProps } from './LayoutProps';
 import { fill } from './fill';
+import { fillString } from '../strings/fillString';
 
 /**
  * Wires a rendered track once: the buttons page through and disable at the ends, and
@@ -12,26 +13,42 @@ import { fill } from './fill';
 // A stable ref: Preact calls it once when the viewport mounts, not on later renders.
 function wire(viewport: HTMLElement | null): void {
   if (!viewport) return;
-  const [prev, track, next, live] = viewport.children as unknown as [HTMLButtonElement, HTMLElement, HTMLButtonElement, HTMLElement];
-  const win = viewport.ownerDocument.defaultView!;
+  const [prev, next, track, live] = viewport.children as unknown as [HTMLButtonElement, HTMLButtonElement, HTMLElement, HTMLElement];
+  const doc = viewport.ownerDocument;
+  const win = doc.defaultView!;
   let timer: ReturnType<typeof setTimeout>;
   // Right-to-left tracks scroll towards negative scrollLeft in current browsers.
   const rtl = () => (win.getComputedStyle(track).direction == 'rtl' ? -1 : 1);
   // Smooth, or instant under prefers-reduced-motion: the track's CSS scroll-behavior decides.
-  const by = (pages: number) => track.scrollBy({ left: pages * track.clientWidth });
+  // A page is what shows clear of both buttons (the slides snap 36 px in from each).
+  const by = (pages: number) => track.scrollBy({ left: pages * (track.clientWidth - 76) });
   const update = (scrolled?: unknown) => {
+    const had = doc.activeElement;
     // A few pixels of slack: snapping and the track's padding leave the ends a hair off 0.
     const x = Math.abs(track.scrollLeft);
     prev.disabled = x < 6;
     next.disabled = x > track.scrollWidth - track.clientWidth - 6;
+    // A button that disables under the keyboard (the last press of Next) hands focus to
+    // the track, where the arrow keys go on scrolling, never to <body>.
+    if ((had == prev && prev.disabled) || (had == next && next.disabled)) track.focus();
     clearTimeout(timer);
     if (scrolled) timer = setTimeout(() => {
       const box = track.getBoundingClientRect();
       const seen = [...track.children].flatMap((slide, i) => ((r) => (r.left >= box.left - 2 && r.right <= box.right + 2 ? [i + 1] : []))(slide.getBoundingClientRect()));
-      if (seen.length) live.textContent = `Products ${seen[0]} to ${seen[seen.length - 1]} of ${track.children.length}`;
+      if (seen.length) live.textContent = fillString(live.dataset.t!, { from: seen[0], to: seen[seen.length - 1], count: track.children.length });
     }, 200);
   };
   track.onscroll = update;
+  // A card reached by Tab that is cut by an edge or under a button moves to where the
+  // track snaps, clear of the previous button (the slides' 36 px scroll-margin):
+  // the browser's own scroll-into-view leaves it at the far edge, where at 390 px half
+  // the cards lost their price to the edge or the next button.
+  track.addEventListener('focusin', (e) => {
+    const slide = (e.target as Element).closest('.vitrine__slide');
+    const box = track.getBoundingClientRect();
+    const r = slide?.getBoundingClientRect();
+    if (r && (r.left < box.left + 39 || r.right > box.right - 39)) slide!.scrollIntoView({ block: 'nearest', inline: 'start' });
+  });
   prev.onclick = () => by(-rtl());
   next.onclick = () => by(rtl());
   // The observer's first report comes after layout and before paint, so the buttons are
@@ -41,34 +58,36 @@ function wire(viewport: HTMLElement | null): void {
 
 /**
  * A scroll-snap track with previous/next buttons, following the WAI-ARIA carousel
- * pattern: a labelled region, slides as labelled groups, no auto-rotation (so the live
- * region is polite). The browser does the scrolling, snapping and touch.
+ * pattern: a labelled region, the controls before the slides in tab order, slides as
+ * labelled groups, no auto-rotation (so the live region is polite). Each card's link
+ * stays a tab stop of its own (the APG pattern keeps slide content in the tab order);
+ * the browser does the scrolling, snapping and touch.
  */
-export function Carousel({ cards, view, titleId, title }: LayoutProps) {
+export function Carousel({ cards, view, titleId, title, t }: LayoutProps) {
   const count = cards.length;
   return (
-    <div class="vitrine__viewport" role="region" aria-roledescription="carousel" aria-labelledby={title ? titleId : undefined} aria-label={title ? undefined : 'Recommended products'} ref={wire}>
-      <button type="button" class="vitrine__nav" data-dir="prev" aria-label="Previous products">
+    <div class="vitrine__viewport" role="region" aria-roledescription="carousel" aria-labelledby={title ? titleId : undefined} aria-label={title ? undefined : t.carousel} ref={wire}>
+      <button type="button" class="vitrine__nav" data-dir="prev" aria-label={t.previous}>
         ‹
       </button>
+      <button type="button" class="vitrine__nav" data-dir="next" aria-label={t.next}>
+        ›
+      </button>
       {/* Not a list: slides are role=group, and a list may hold only list items. */}
-      <div class="vitrine__track" tabIndex={0} aria-label="Products, scroll with the arrow keys">
+      <div class="vitrine__track" tabIndex={0} aria-label={t.track}>
         {cards.map((card, i) => (
           <div
             key={i}
             class="vitrine__slide"
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}: ${view.products[i].product_name}`}
+            aria-label={fillString(t.slide, { index: i + 1, count, name: view.products[i].product_name })}
             data-vitrine-index={i}
             ref={fill(card)}
           />
         ))}
       </div>
-      <button type="button" class="vitrine__nav" data-dir="next" aria-label="Next products">
-        ›
-      </button>
-      <p class="vitrine__sr" aria-live="polite" />
+      <p class="vitrine__sr" aria-live="polite" data-t={t.inView} />
     </div>
   );
 }

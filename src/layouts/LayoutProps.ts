@@ -1,5 +1,6 @@
 import type { ProductView, WidgetView } from '../template/buildView';
 import type { Card } from './fill';
+import type { Strings } from '../strings/en';
 
 /**
  * A layout: a Preact component of `LayoutProps`, spelled without Preact's types so that
@@ -13,6 +14,8 @@ export interface LayoutProps {
   cards: Card[];
   title: string;
   titleId: string;
+  /** Interface strings: English, then the page language's, then the merchant's. */
+  t: Strings;
   /** Bundle only: the page's own product, always included, first. */
   anchor?: { view: ProductView; card: Card };
   formatTotal?: (amount: number) => string;

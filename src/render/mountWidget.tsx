@@ -8,6 +8,7 @@ import { sanitizeNodes } from '../template/sanitizeHtml';
 import { fill, type Card } from '../layouts/fill';
 import { bare } from '../api/bare';
 import { builtinThemes } from '../theme/builtinThemes';
+import { en, type Strings } from '../strings/en';
 import { cssId, injectStyle, runThemeScript } from '../theme/applyTheme';
 import { Carousel } from '../layouts/Carousel';
 import { Matrix } from '../layouts/Matrix';
@@ -26,6 +27,8 @@ export interface MountOptions {
   nonce?: string;
   /** Bundle layout: the page's own product, shown first and always included. */
   anchor?: Partial<WidgetProduct> | null;
+  /** Interface strings replacing the built-in English ones (see `src/strings/en.ts`). */
+  strings?: Partial<Strings>;
 }
 
 /** `warning`: the widget rendered but its theme script did not run. */
@@ -65,6 +68,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   const doc = root.ownerDocument;
   const win = doc.defaultView!;
   const { layout, nonce, locale = doc.documentElement.lang || 'en', currency } = options;
+  const t = { ...en, ...options.strings } as Strings;
   // Own fields only: a theme without `jsTemplate` runs no script, whatever a page added
   // to Object.prototype (the built-in themes have none).
   const theme = bare(options.theme || builtinThemes[layout]);
@@ -75,6 +79,8 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   let anchor: LayoutProps['anchor'];
   try {
     view = buildView(options.envelope, options.title, format);
+    view.label_was = t.was;
+    view.label_now = t.now;
     const template = theme.htmlTemplate;
     const card = (p: ProductView) => sanitizeNodes(renderTemplate(template, view, p), doc);
     if (isWholeWidget(template)) whole = sanitizeNodes(renderTemplate(template, view), doc);
@@ -112,6 +118,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
             cards={cards}
             title={view.widget_displayName}
             titleId={titleId}
+            t={t}
             anchor={anchor}
             formatTotal={(amount) => formatPrice(amount, locale, currency)}
             onAdd={(products, total) => emit(root, 'add-to-cart', { products: products.map(productDetail), total, currency })}

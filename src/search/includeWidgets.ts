@@ -1,8 +1,10 @@
 import type { AlgorithmName, IncludeWidget } from '../types/interface';
+import type { SearchStrings } from '../strings/search';
 
 export interface IncludedWidget {
   algorithm: AlgorithmName;
-  title: string;
+  /** Which interface string titles the widget. */
+  title: keyof SearchStrings;
   /** Needs a product: the top search result stands in for the viewed product. */
   anchored: boolean;
 }
@@ -21,10 +23,10 @@ export interface IncludedWidget {
  *   the alternatives an up-sell offers (no algorithm ranks by price or margin).
  */
 export const INCLUDE_WIDGETS: Readonly<Record<IncludeWidget, IncludedWidget>> = {
-  siteRecentView: { algorithm: 'recentviews', title: 'Recently viewed', anchored: false },
-  siteCategoryBasedRecommendation: { algorithm: 'categoryreco', title: 'More from this department', anchored: true },
-  siteMoreItemsToConsider: { algorithm: 'trending', title: 'More items to consider', anchored: false },
-  siteUpSell: { algorithm: 'contentbasedreco', title: 'You may also like', anchored: true },
+  siteRecentView: { algorithm: 'recentviews', title: 'searchRecent', anchored: false },
+  siteCategoryBasedRecommendation: { algorithm: 'categoryreco', title: 'searchMoreCategory', anchored: true },
+  siteMoreItemsToConsider: { algorithm: 'trending', title: 'searchMoreItems', anchored: false },
+  siteUpSell: { algorithm: 'contentbasedreco', title: 'searchUpSell', anchored: true },
 };
 
 /**

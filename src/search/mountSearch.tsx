@@ -13,6 +13,8 @@ import { chooseCardTheme } from './chooseCardTheme';
 import { createCard } from './createCard';
 import { INCLUDE_WIDGETS, readIncludeWidgets } from './includeWidgets';
 import { revealBelowHeader } from './revealBelowHeader';
+import { searchStrings, type SearchStrings } from '../strings/search';
+import { fillString } from '../strings/fillString';
 
 export interface SearchMount {
   /** A new query from a search box on this page: no reload, a new history entry. */
@@ -66,6 +68,21 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
   let seq = 0;
   let mounted = false;
   let filtersOpen = false;
+  let t: SearchStrings = searchStrings;
+  let fewer: { query: string; total: number }[] = [];
+  const drawerRef = createRef<HTMLDialogElement>();
+  // Under 720 px the facets move into a drawer (the breakpoint of searchCss).
+  const narrowQuery = win.matchMedia?.('(max-width: 720px)');
+  let narrow = !!narrowQuery?.matches;
+  narrowQuery?.addEventListener?.('change', () => {
+    narrow = narrowQuery.matches;
+    filtersOpen = false;
+    paint();
+  });
+  // The page's own title, and the query it was written for, so the title can follow
+  // searches made in the page ("Search: linen — Shop" becomes "Search: wool — Shop").
+  const pageTitle = doc.title;
+  const titleQuery = state.query;
   const facetsId = (slot.id || 'vitrine-search') + '-filters';
   let card: ((doc: SearchDocument, index: number) => ComponentChildren) | null = null;
   let listClass = '';
@@ -76,6 +93,9 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
 
   function paint(): void {
     if (!answer || !card) return;
+    // A control that disappears under the keyboard (a removed chip, "Clear all filters")
+    // hands focus to the heading of what is on screen, never to <body>.
+    const hadFocus = view.contains(doc.activeElement);
     render(
       <SearchView
         state={state}
@@ -92,15 +112,42 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
         onChange={change}
         headingRef={headingRef}
         headingLevel={headingLevel}
+        narrow={narrow}
         filtersOpen={filtersOpen}
         onToggleFilters={() => {
           filtersOpen = !filtersOpen;
           paint();
         }}
+        onShowResults={() => {
+          filtersOpen = false;
+          paint();
+          const heading = headingRef.current;
+          if (heading) {
+            revealBelowHeader(win, heading);
+            heading.focus({ preventScroll: true });
+          }
+        }}
+        drawerRef={drawerRef}
         facetsId={facetsId}
+        t={t}
+        fewer={fewer}
       />,
       view,
     );
+    const drawer = drawerRef.current;
+    if (drawer && filtersOpen && !drawer.open) {
+      drawer.showModal();
+      drawer.onclose = () => {
+        // Escape, or the close button: the toggle gets focus back (the dialog does that).
+        if (filtersOpen) {
+          filtersOpen = false;
+          paint();
+        }
+      };
+    } else if (drawer?.open && !filtersOpen) drawer.close();
+    if (hadFocus && !view.contains(doc.activeElement)) {
+      (drawer?.open ? drawer.querySelector<HTMLElement>('[tabindex="-1"]') : headingRef.current)?.focus({ preventScroll: true });
+    }
   }
 
   async function chooseCard(): Promise<void> {
@@ -113,7 +160,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     const theme = chooseCardTheme(themes, { id: slot.id, themeId: slot.dataset.vitrineTheme });
     if (theme?.cssTemplate) injectStyle(doc, theme.themeId, theme.cssTemplate, config.nonce);
     listClass = theme ? `vitrine-theme--${cssId(theme.themeId)}` : '';
-    card = createCard(host.sanitize, theme, format, 'Search results');
+    card = createCard(host.sanitize, theme, format, fillString(t.searchResultsFor, { query: '' }).trim());
     host.log('search: card', theme ? 'from theme ' + theme.themeId : 'built-in');
   }
 
@@ -146,7 +193,8 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     paint();
     const focusWasInside = view.contains(doc.activeElement);
     try {
-      const cardReady = card ? null : chooseCard();
+      // The page's words first (the strings chunk on a French, German or Spanish page).
+      const cardReady = card ? null : host.strings().then((words) => (t = { ...searchStrings, ...words }), () => {}).then(chooseCard);
       // A link to page 3 before any answer: ask once for the configured page size.
       if (!pageSize && state.page > 1) {
         const first = await fetchSized({ ...state, page: 1 }, 1);
@@ -162,16 +210,29 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
         result = await fetchPage(state, pageSize, (lastPage - 1) * pageSize);
       }
       await cardReady;
+      // Nothing found for several words: the queries one word shorter that do find something.
+      const words = state.query.split(/\s+/).filter(Boolean);
+      const shorter = result.Numberofdocs === 0 && !result.didYouMean && words.length > 1 && words.length <= 5
+        ? await Promise.all(words.map(async (_, i) => {
+          const query = words.filter((__, j) => j !== i).join(' ');
+          try {
+            return { query, total: (await fetchPage({ ...state, query, filters: {}, page: 1 }, 1, 0)).Numberofdocs };
+          } catch {
+            return { query, total: 0 };
+          }
+        }))
+        : [];
       if (my !== seq) return;
+      fewer = shorter.filter((f) => f.total > 0).sort((a, b) => b.total - a.total).slice(0, 3);
       answer = result;
       answered = state;
       loading = false;
       error = null;
-      const n = result.Numberofdocs.toLocaleString(context.locale);
-      const noun = result.Numberofdocs === 1 ? 'product' : 'products';
-      announcement = state.query ? `${n} ${noun} found for ${state.query}` : `${n} ${noun}`;
-      if (state.page > 1) announcement += `, page ${state.page}`;
+      const count = result.Numberofdocs.toLocaleString(context.locale);
+      announcement = fillString(state.query ? (result.Numberofdocs === 1 ? t.searchFoundOne : t.searchFound) : t.searchFoundAll, { count, query: state.query });
+      if (state.page > 1) announcement = fillString(t.searchOnPage, { found: announcement, page: state.page });
       paint();
+      retitle();
       if (!mounted) {
         mounted = true;
         slot.replaceChildren(view, widgets);
@@ -186,7 +247,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
       host.log('search failed', e);
       emit(slot, 'error', { kind: apiErr ? apiErr.kind : 'render', message: apiErr ? apiErr.message : String(e), status: apiErr ? apiErr.status : 0 });
       if (answer) {
-        error = 'The results could not be updated. Please try again.';
+        error = t.searchFailed;
         announcement = error;
         paint();
       }
@@ -209,7 +270,16 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     }
   }
 
+  /** The tab's title follows the query searched in the page. */
+  function retitle(): void {
+    const query = answered.query;
+    if (query === titleQuery) doc.title = pageTitle;
+    else if (titleQuery && pageTitle.includes(titleQuery)) doc.title = pageTitle.split(titleQuery).join(query);
+    else doc.title = (query ? fillString(t.searchResultsFor, { query: '“' + query + '”' }) + ' – ' : '') + pageTitle;
+  }
+
   const widgetSlots = new Map<string, { el: HTMLElement; anchor: string }>();
+  let trending: HTMLElement | undefined;
 
   function showWidgets(result: SearchResponse): void {
     const top = result.Docs[0];
@@ -221,7 +291,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
         el.id = (slot.id || 'vitrine-search') + '-' + spec.algorithm;
         el.dataset.vitrine = spec.algorithm;
         el.dataset.vitrineLayout = 'carousel';
-        el.dataset.vitrineTitle = spec.title;
+        el.dataset.vitrineTitle = t[spec.title];
         el.dataset.vitrineInclude = name;
         widgets.appendChild(el);
         widgetSlots.set(name, (entry = { el, anchor: '' }));
@@ -238,6 +308,18 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
         host.render(entry.el);
       }
     }
+    // No results: what sells now, below the departments, unless the page shows it anyway.
+    const empty = result.Numberofdocs === 0;
+    if (empty && !trending && !widgetSlots.has('siteMoreItemsToConsider')) {
+      trending = doc.createElement('div');
+      trending.id = (slot.id || 'vitrine-search') + '-trending';
+      trending.dataset.vitrine = 'trending';
+      trending.dataset.vitrineLayout = 'carousel';
+      trending.dataset.vitrineTitle = t.searchTrending;
+      widgets.prepend(trending);
+      host.render(trending);
+    }
+    if (trending) trending.hidden = !empty;
   }
 
   function change(next: SearchState, why: ChangeReason): void {

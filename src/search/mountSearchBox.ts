@@ -2,6 +2,7 @@ import type { EmbedHost } from '../types/host';
 import { injectStyle } from '../theme/applyTheme';
 import { searchCss } from './searchCss';
 import type { SearchMount } from './mountSearch';
+import { searchStrings } from '../strings/search';
 
 let boxes = 0;
 
@@ -51,6 +52,14 @@ export function mountSearchBox(host: EmbedHost, el: HTMLElement, results: Search
     button.textContent = el.dataset.vitrineButton || 'Search';
     form.append(label, input, button);
     el.replaceChildren(form);
+    // The page's words when it has its own (a French page, the merchant's `strings`); a
+    // data attribute on the box still wins.
+    host.strings().then((words) => {
+      const t = { ...searchStrings, ...words };
+      if (!el.dataset.vitrineLabel) label.textContent = t.searchBoxLabel;
+      if (!el.dataset.vitrinePlaceholder) input.placeholder = t.searchBoxLabel;
+      if (!el.dataset.vitrineButton) button.textContent = t.searchBoxButton;
+    }, () => {});
   }
   const field = (): HTMLInputElement | null => {
     const named = form.elements.namedItem(param) as Element | null;

@@ -19,6 +19,8 @@ export interface SlotDeps {
   context: () => FullContext;
   request: Requester;
   themes: () => Promise<Theme[]>;
+  /** The interface strings for the page's language, with the merchant's own on top. */
+  strings: () => Promise<Record<string, string>>;
   /** Settles when the built-in stylesheet has loaded (or given up). */
   styled: Promise<unknown> | Element | null;
   /** Settles when a layout can render (the bundle layout is a chunk). */
@@ -59,7 +61,7 @@ const NEAR = 600;
  * mount, report; or fail and keep the merchant's fallback. Nothing here throws into the
  * page: what went wrong is a `vitrine:error` event on the slot.
  */
-export function createSlots({ win, config, context, request, themes, styled, need, emit, mayStore }: SlotDeps): Slots {
+export function createSlots({ win, config, context, request, themes, strings, styled, need, emit, mayStore }: SlotDeps): Slots {
   const doc = win.document;
   const slots = new Map<HTMLElement, SlotState>();
   const outlets = new WeakMap<HTMLElement, HTMLSlotElement>();
@@ -143,7 +145,7 @@ export function createSlots({ win, config, context, request, themes, styled, nee
   }
 
   /** Mounts the widget in place of the fallback; false when a newer render took over. */
-  async function draw(el: HTMLElement, state: SlotState, token: number, spec: SlotSpec, c: FullContext, algorithm: AlgorithmName, envelope: WidgetEnvelope) {
+  async function draw(el: HTMLElement, state: SlotState, token: number, spec: SlotSpec, c: FullContext, algorithm: AlgorithmName, envelope: WidgetEnvelope, words: Record<string, string>) {
     const choice = chooseTheme(await themes(), spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
     await need(choice.layout);
     // Each slot renders in a task of its own, so answers that land together never
@@ -160,6 +162,7 @@ export function createSlots({ win, config, context, request, themes, styled, nee
       currency: c.currency,
       nonce: config.nonce,
       anchor: c.product,
+      strings: words,
     };
     let result = mountWidget(root, options);
     if (!result.ok) {
@@ -209,8 +212,8 @@ export function createSlots({ win, config, context, request, themes, styled, nee
       const about = { algorithm, page: c.pageType, skipped, personal, substituted: personal ? [] : named };
       try {
         // The org's themes (asked once per page) and the stylesheet load beside the data.
-        const [envelope] = await Promise.all([fetchProducts(algorithm, spec, c, inputs), themes(), styled]);
-        const shown = await draw(el, state, token, spec, c, algorithm, envelope);
+        const [envelope, , , words] = await Promise.all([fetchProducts(algorithm, spec, c, inputs), themes(), styled, strings()]);
+        const shown = await draw(el, state, token, spec, c, algorithm, envelope, words);
         if (shown) emit(el, 'render', { ...about, products: envelope.products.length, ...shown, ms: Date.now() - started });
         return;
       } catch (error) {

@@ -25,6 +25,9 @@ export interface ProductView {
 
 export interface WidgetView {
   widget_displayName: string;
+  /** The page's words read before a list price and a sale price ("Was", "now"). */
+  label_was?: string;
+  label_now?: string;
   products: ProductView[];
 }
 

@@ -7,6 +7,8 @@ export interface Placeholder {
 /** Every name a theme template may use; the studio lists and lints against these. */
 export const PLACEHOLDERS: readonly Placeholder[] = [
   { name: 'widget_displayName', scope: 'widget', description: 'Title of the widget: the slot’s data-vitrine-title, else the service’s widgetName.' },
+  { name: 'label_was', scope: 'widget', description: 'The page’s word read before a struck-through list price (“Was”), from the interface strings; wrap it in a visually hidden element.' },
+  { name: 'label_now', scope: 'widget', description: 'The page’s word read before a sale price (“now”), from the interface strings; wrap it in a visually hidden element.' },
   { name: 'products', scope: 'widget', description: 'The product list. A template that loops {{#products}}…{{/products}} renders the whole widget; without it the template is one product card.' },
   { name: 'product_name', scope: 'product', description: 'Product name.' },
   { name: 'product_price', scope: 'product', description: 'List price, formatted for the page’s locale and currency.' },

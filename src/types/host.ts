@@ -29,6 +29,8 @@ export interface Config {
   consent?: string;
   /** Path overrides per algorithm name, e.g. `{ trending: '/v1/widgetserver/custom/trending' }`. */
   endpoints: Record<string, string>;
+  /** Interface strings that replace the built-in ones (`window.vitrineConfig.strings`), e.g. `{ next: 'More' }`. */
+  strings?: Record<string, string>;
   /** URL of the folder `vitrine.js` was loaded from: chunks are fetched from there. */
   assetBase: string;
   /**
@@ -82,6 +84,10 @@ export interface EmbedHost {
    * `{ granted }`) says when the answer changes.
    */
   mayStore(): boolean;
+  /** The interface strings that replace English on this page: its language's (the strings chunk), then the merchant's. */
+  strings: () => Promise<Record<string, string>>;
+  /** Words by language (`fr`, `de`, `es`), filled by the strings chunk when it loads. */
+  translations: Record<string, Record<string, string>>;
   /** Debug-mode log; a no-op otherwise. */
   log: (...args: unknown[]) => void;
   /** Debug mode only: every event sent so far, for the debug chunk that loads later. */

@@ -72,6 +72,8 @@ export interface SearchResponse {
   SearchEntities: SearchEntity[];
   Docs: SearchDocument[];
   facetcount: FacetCount[];
+  /** Not in interface.md: a spelling suggestion when nothing matched (the sandbox sends it with `spellcheck` on). */
+  didYouMean?: string;
 }
 
 /** Search request object, field-table spelling. */

@@ -17,6 +17,8 @@ beforeEach(() => {
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('state across a restart', () => {
+  // Two sandboxes, a dozen calls and the first search's index build (MiniSearch, ~50 ms
+  // idle): 1.7 s alone, past 5 s when the whole suite shares two cores.
   it('keeps widget and search configuration, learnt views and spent credits', async () => {
     const before = await createSandbox({ port: 0, dataDir, quota: 6 });
     const call = sandboxFetch(before);
@@ -44,7 +46,7 @@ describe('state across a restart', () => {
     } finally {
       await after.close();
     }
-  });
+  }, 15_000);
 });
 
 describe('unreadable state', () => {

@@ -54,10 +54,14 @@ const scrollLeft = (page: Page) => page.locator('#a11y-carousel .vitrine__track'
 
 /** Waits until the track stops moving (smooth scrolling takes a few hundred ms). */
 async function settledScroll(page: Page): Promise<number> {
+  // Three equal readings in a row: on a loaded machine a smooth scroll can stall for one
+  // 100 ms sample mid-way.
   let last = -1;
-  for (let i = 0; i < 40; i++) {
+  let same = 0;
+  for (let i = 0; i < 60; i++) {
     const now = await scrollLeft(page);
-    if (now === last) return now;
+    same = now === last ? same + 1 : 0;
+    if (same === 2) return now;
     last = now;
     await page.waitForTimeout(100);
   }
@@ -107,9 +111,11 @@ describe('the carousel from the keyboard', () => {
   });
 
   // Scroll snapping rests at the first slide, a few px in (the track's padding): that is the start.
-  it('at the start "Previous" is disabled, so Tab from the link before lands on the track', async () => {
+  it('at the start "Previous" is disabled, so Tab from the link before lands on "Next", then the track', async () => {
     await expect(page.locator('#a11y-carousel [data-dir="prev"]').isDisabled()).resolves.toBe(true);
     await page.locator('#before').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe('Next products');
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.activeElement?.className)).resolves.toContain('vitrine__track');
   });
@@ -149,7 +155,7 @@ describe('the carousel from the keyboard', () => {
     expect(await settledScroll(page)).toBe(start);
   });
 
-  it('Tab walks through the track and every product link, then on past the carousel', async () => {
+  it('Tab walks through the controls, the track and every product link, then on past the carousel', async () => {
     await rewind();
     await page.locator('#before').focus();
     const count = await page.locator('#a11y-carousel .vitrine__slide').count();
@@ -158,6 +164,9 @@ describe('the carousel from the keyboard', () => {
       await page.keyboard.press('Tab');
       stops.push(await page.evaluate(() => document.activeElement?.id || document.activeElement?.className || document.activeElement?.localName || ''));
     }
+    // The controls come before the slides (APG carousel); "Previous" is disabled at the start.
+    expect(stops[0]).toBe('vitrine__nav');
+    expect(stops[1]).toContain('vitrine__track');
     expect(stops.filter((s) => s.includes('vitrine__track'))).toHaveLength(1);
     expect(stops.filter((s) => s.includes('vitrine__link'))).toHaveLength(count);
     expect(stops[stops.length - 1]).toBe('after');

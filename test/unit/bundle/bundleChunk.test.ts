@@ -28,6 +28,8 @@ function fakeHost(): EmbedHost {
     request: async () => ({}),
     mayStore: () => true,
     themes: async () => [],
+    strings: async () => ({}),
+    translations: {},
     render: () => {},
     slots: { track() {}, refresh() {}, sweep() {}, fail() {}, update() {} },
     // The core hands the chunk the very object mountWidget reads its layouts from.

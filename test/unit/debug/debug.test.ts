@@ -48,6 +48,8 @@ async function load(options: Page = {}): Promise<EmbedHost> {
     mayStore: () => true,
     request: async () => ({}),
     themes: async () => options.themes ?? [],
+    strings: async () => ({}),
+    translations: {},
     render: () => {},
     slots: { track() {}, refresh() {}, sweep() {}, fail() {}, update() {} },
     layouts: {},

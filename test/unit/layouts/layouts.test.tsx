@@ -7,6 +7,7 @@ import { fill, type Card } from '../../../src/layouts/fill';
 import type { LayoutProps } from '../../../src/layouts/LayoutProps';
 import { buildProductView, buildView } from '../../../src/template/buildView';
 import type { WidgetEnvelope } from '../../../src/types/interface';
+import { en } from '../../../src/strings/en';
 
 const envelope: WidgetEnvelope = {
   errMsg: null,
@@ -30,7 +31,7 @@ function card(markup: string): Card {
   return holder.content;
 }
 const cards = (n = 3) => view.products.slice(0, n).map((p) => card(`<a href="${p.product_currentPageUrl}">${p.product_name}</a>`));
-const props = (more: Partial<LayoutProps> = {}): LayoutProps => ({ view, cards: cards(), title: 'Picks', titleId: 'picks-title', ...more });
+const props = (more: Partial<LayoutProps> = {}): LayoutProps => ({ view, cards: cards(), title: 'Picks', titleId: 'picks-title', t: en, ...more });
 const names = (selector: string) => Array.from(container.querySelectorAll(selector), (el) => el.textContent);
 
 let container: HTMLElement;
@@ -96,9 +97,32 @@ describe('Carousel', () => {
     expect(region.getAttribute('aria-label')).toBe('Recommended products');
   });
 
-  it('has named previous and next buttons around a focusable track, and a polite live region', () => {
+  it('says everything in the strings it is given', () => {
+    const t = { ...en, carousel: 'Produits recommandés', previous: 'Produits précédents', next: 'Produits suivants', track: 'Produits', slide: '{index} sur {count} : {name}' };
+    render(<Carousel {...props({ title: '', t })} />, container);
+    expect(part('.vitrine__viewport').getAttribute('aria-label')).toBe('Produits recommandés');
+    expect(Array.from(container.querySelectorAll('button'), (b) => b.getAttribute('aria-label'))).toEqual(['Produits précédents', 'Produits suivants']);
+    expect(part('.vitrine__slide').getAttribute('aria-label')).toBe('1 sur 3 : Wool Coat');
+  });
+
+  it('hands focus to the track when the focused button disables at an end', () => {
     render(<Carousel {...props()} />, container);
-    const [prev, track, next, live] = Array.from(part('.vitrine__viewport').children) as HTMLElement[];
+    const track = part('.vitrine__track');
+    geometry(track, 300, 900);
+    const next = part<HTMLButtonElement>('[data-dir="next"]');
+    track.scrollLeft = 300;
+    track.dispatchEvent(new Event('scroll'));
+    next.focus();
+    track.scrollLeft = 600;
+    track.dispatchEvent(new Event('scroll'));
+    expect(next.disabled).toBe(true);
+    expect(document.activeElement).toBe(track);
+  });
+
+  it('has named previous and next buttons before a focusable track, and a polite live region', () => {
+    render(<Carousel {...props()} />, container);
+    // The controls come first in tab order (APG carousel): Tab reaches them before twelve cards.
+    const [prev, next, track, live] = Array.from(part('.vitrine__viewport').children) as HTMLElement[];
     expect([prev.tagName, prev.getAttribute('type'), prev.getAttribute('aria-label')]).toEqual(['BUTTON', 'button', 'Previous products']);
     expect([next.tagName, next.getAttribute('type'), next.getAttribute('aria-label')]).toEqual(['BUTTON', 'button', 'Next products']);
     // The arrow keys scroll the focused track.
@@ -120,14 +144,15 @@ describe('Carousel', () => {
     const scrollBy = geometry(part('.vitrine__track'), 300, 900);
     part('[data-dir="next"]').click();
     part('[data-dir="prev"]').click();
-    expect(scrollBy.mock.calls).toEqual([[{ left: 300 }], [{ left: -300 }]]);
+    // A page is the width clear of both buttons: 300 - 2 × 38.
+    expect(scrollBy.mock.calls).toEqual([[{ left: 224 }], [{ left: -224 }]]);
 
     // Right to left, "next" goes towards negative scrollLeft.
     part('.vitrine__track').style.direction = 'rtl';
     scrollBy.mockClear();
     part('[data-dir="next"]').click();
     part('[data-dir="prev"]').click();
-    expect(scrollBy.mock.calls).toEqual([[{ left: -300 }], [{ left: 300 }]]);
+    expect(scrollBy.mock.calls).toEqual([[{ left: -224 }], [{ left: 224 }]]);
   });
 
   it('disables the button at each end of the track as it scrolls', () => {
@@ -192,6 +217,24 @@ describe('Bundle', () => {
     expect(button().textContent).toBe('Add all 3 to cart');
     button().click();
     expect(onAdd).toHaveBeenCalledWith([anchor.view, view.products[1], view.products[2]], 180.5);
+  });
+
+  it('sums money in cents: 139.99 + 68.99 is 208.98, not 208.98000000000002', () => {
+    const onAdd = vi.fn();
+    const sale = { view: buildProductView({ name: 'Trench', sku: 'T-1', price: '215', discountedPrice: '139.99', smallImage: '', currentPageUrl: '/t' }, -1, { locale: 'en-US' }), card: card('<b>Trench</b>') };
+    const one = buildView({ ...envelope, products: [{ name: 'Scarf', sku: 'S-9', price: '68.99', smallImage: '', currentPageUrl: '/s' }] }, undefined, { locale: 'en-US' });
+    render(<Bundle {...props({ view: one, cards: cards(1), anchor: sale, onAdd })} />, container);
+    button().click();
+    expect(onAdd.mock.calls[0][1]).toBe(208.98);
+  });
+
+  it('says everything in the strings it is given, the total isolated from the words', () => {
+    const t = { ...en, bundleTotal: 'Total pour {count} articles : {total}', bundleAddAll: 'Ajouter les {count} au panier', bundleThisItem: 'Cet article' };
+    render(<Bundle {...props({ anchor, formatTotal: format, t })} />, container);
+    expect(total()).toBe('Total pour 4 articles : $270.50');
+    expect(container.querySelector('.vitrine__total bdi')!.textContent).toBe('$270.50');
+    expect(button().textContent).toBe('Ajouter les 4 au panier');
+    expect(container.querySelector('.vitrine__pick')!.textContent).toContain('Cet article');
   });
 
   it('speaks of one item in the singular, and cannot add nothing', () => {

@@ -136,15 +136,19 @@ describe('mountWidget', () => {
     const price = (root: HTMLElement) => text(root, '.vitrine__price');
     const de = slot();
     mount(de, { locale: 'de-DE', currency: 'EUR', envelope: { ...envelope(), products: [products[0], { ...products[2], price: '1299.5' }] } });
-    expect(price(de)).toEqual(['120,00\u00a0€ 90,00\u00a0€', '1.299,50\u00a0€']);
-    expect(text(de, '.vitrine__price s')).toEqual(['120,00\u00a0€']);
+    // The built-in card says "was" and "now" around a sale (visually hidden words).
+    expect(price(de)).toEqual(['Was 120,00\u00a0€ now 90,00\u00a0€', '1.299,50\u00a0€']);
+    expect(text(de, '.vitrine__price s')).toEqual(['Was 120,00\u00a0€']);
 
     const lang = document.documentElement.lang;
     document.documentElement.lang = 'fr-FR';
     try {
       const fr = slot();
       mount(fr, { locale: undefined, currency: 'EUR', envelope: envelope(2) });
-      expect(price(fr)).toEqual(['120,00\u00a0€ 90,00\u00a0€', '45,00\u00a0€']);
+      expect(price(fr)).toEqual(['Was 120,00\u00a0€ now 90,00\u00a0€', '45,00\u00a0€']);
+      const said = slot();
+      mount(said, { locale: 'fr-FR', currency: 'EUR', envelope: envelope(1), strings: { was: 'Avant', now: 'maintenant' } });
+      expect(price(said)).toEqual(['Avant 120,00\u00a0€ maintenant 90,00\u00a0€']);
     } finally {
       document.documentElement.lang = lang;
     }

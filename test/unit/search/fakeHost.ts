@@ -153,6 +153,8 @@ export function createFakeHost(
       return JSON.parse(JSON.stringify(body));
     },
     themes: async () => options.themes ?? [],
+    strings: async () => ({}),
+    translations: {},
     render: (slot) => rendered.push(slot),
     slots: { track() {}, refresh() {}, sweep() {}, fail() {}, update() {} },
     log: () => {},

@@ -257,20 +257,6 @@ describe('search results page', () => {
     expect(second.rendered).toHaveLength(0);
   });
 
-  it('has a filters toggle for small screens that says whether the panel is open', async () => {
-    go('/search?q=product&filter=category_s%3Adresses');
-    const { host } = createFakeHost();
-    mounted = mountSearch(host, slot);
-    await settled(() => expect(names()).toHaveLength(8));
-    const toggle = $<HTMLButtonElement>('.vitrine-search__filter-toggle')!;
-    expect(toggle.textContent).toBe('Filters (1)');
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBe($('.vitrine-search__facets'));
-    toggle.click();
-    await settled(() => expect(toggle.getAttribute('aria-expanded')).toBe('true'));
-    expect($('.vitrine-search')!.classList.contains('vitrine-search--filters-open')).toBe(true);
-  });
-
   it('falls back to 12 per page when the service refuses rows "0"', async () => {
     go('/search?q=product&page=2');
     const { host, calls } = createFakeHost({ refuseZeroRows: true });
@@ -308,6 +294,18 @@ describe('search box', () => {
     const label = form.querySelector('label')!;
     expect(label.htmlFor).toBe(input.id);
     expect(label.textContent).toBe('Search products');
+  });
+
+  it('speaks the page\'s words when the host has them; a data attribute still wins', async () => {
+    go('/');
+    document.body.insertAdjacentHTML('beforeend', '<div data-vitrine-searchbox data-vitrine-button="Go"></div>');
+    const { host } = createFakeHost();
+    host.strings = async () => ({ searchBoxLabel: 'Rechercher des produits', searchBoxButton: 'Rechercher' });
+    searchPlugin(host);
+    const boxes = Array.from(document.querySelectorAll('[data-vitrine-searchbox] form'));
+    await settled(() => expect(boxes[0].querySelector('label')!.textContent).toBe('Rechercher des produits'));
+    expect(boxes.map((f) => f.querySelector('button')!.textContent)).toEqual(['Rechercher', 'Go']);
+    expect(boxes[0].querySelector('input')!.placeholder).toBe('Rechercher des produits');
   });
 
   it('on the search page, updates the results in place and keeps the box in step', async () => {

@@ -1,0 +1,13 @@
+import type { ComponentChildren } from 'preact';
+
+/**
+ * Like `fillString`, for a view: the `{name}` holes of an interface string take elements
+ * (a quoted query, a number isolated with `<bdi>`), and the words around them stay text.
+ * A hole with no value of ours stays as written.
+ */
+export function fillNodes(template: string, values: Record<string, ComponentChildren>): ComponentChildren[] {
+  return template.split(/(\{\w+\})/).map((part) => {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    return name !== undefined && Object.prototype.hasOwnProperty.call(values, name) ? values[name] : part;
+  });
+}

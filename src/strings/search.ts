@@ -1,0 +1,50 @@
+// The search page's interface strings in English; they ship in the search chunk. Each can
+// be replaced through the `strings` setting; the strings chunk has them in French, German
+// and Spanish. `{name}` holes are filled in by the page.
+export const searchStrings = {
+  searchResultsFor: 'Results for {query}',
+  searchAll: 'All products',
+  /** `{range}` is "25–35", kept left to right in any language. */
+  searchCountRange: '{range} of {total} products',
+  searchCount: '{total} products',
+  searchCountOne: '1 product',
+  searchNone: 'No products found',
+  searchFilters: 'Filters',
+  searchSortBy: 'Sort by',
+  searchRelevance: 'Relevance',
+  searchAny: 'Any',
+  searchActive: 'Active filters',
+  searchRemove: 'Remove filter',
+  searchClear: 'Clear all filters',
+  /** Read after a facet value's count: "Wool (12 products)". */
+  searchFacetCount: '({count} products)',
+  searchPages: 'Pages of results',
+  searchPrevious: '‹ Previous',
+  searchNext: 'Next ›',
+  searchPreviousPage: 'Previous page',
+  searchNextPage: 'Next page',
+  searchPage: 'Page {page}',
+  searchNothingFor: 'Nothing matches {query}.',
+  searchNothingForFiltered: 'Nothing matches {query} with these filters.',
+  searchNothingFiltered: 'Nothing matches these filters.',
+  searchDidYouMean: 'Did you mean {suggestion}?',
+  searchFewerWords: 'Fewer words find more:',
+  searchDepartments: 'Shop by department',
+  searchTrending: 'Trending now',
+  searchShow: 'Show {count} products',
+  searchShowOne: 'Show 1 product',
+  searchClose: 'Close filters',
+  searchFound: '{count} products found for {query}',
+  searchFoundOne: '1 product found for {query}',
+  searchFoundAll: '{count} products',
+  searchOnPage: '{found}, page {page}',
+  searchFailed: 'The results could not be updated. Please try again.',
+  searchBoxLabel: 'Search products',
+  searchBoxButton: 'Search',
+  searchRecent: 'Recently viewed',
+  searchMoreCategory: 'More from this department',
+  searchMoreItems: 'More items to consider',
+  searchUpSell: 'You may also like',
+};
+
+export type SearchStrings = typeof searchStrings;
