@@ -94,6 +94,8 @@ const shipped = [
   { entryPoints: ['src/debug/entry.ts'], outfile: 'dist/vitrine-debug.js', format: 'iife' },
   // The bundle layout renders with the core's Preact (`src/bundle/preact.ts`), not a copy.
   { entryPoints: ['src/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/bundle/preact.ts' } },
+  // Microdata, RDFa and the platforms' page data, for pages JSON-LD does not describe.
+  { entryPoints: ['src/page/entry.ts'], outfile: 'dist/vitrine-page.js', format: 'iife' },
   // -- more shipped entries (search chunk, client) are listed below this line --
   { entryPoints: ['src/search/entry.ts'], outfile: 'dist/vitrine-search.js', format: 'iife' },
   { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm' },

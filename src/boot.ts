@@ -1,6 +1,7 @@
 import type { EmbedHost, Layout, PageContext, Plugin } from './types/host';
 import { readConfig, type RawConfig } from './config/readConfig';
 import { buildContext, type FullContext } from './context/buildContext';
+import { pageReader } from './context/readProduct';
 import { createRequester } from './api/createRequester';
 import { fetchThemes } from './api/fetchThemes';
 import { createThemeStore } from './theme/createThemeStore';
@@ -97,7 +98,14 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const request = createRequester({ ...config, fetch: win.fetch.bind(win) });
   const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
   const ctx = () => (context ||= buildContext(win, config, overrides));
-  slots = createSlots({ win, config, context: ctx, request, themes: themes.get, styled, need, emit });
+  // Microdata, RDFa and the platforms' page data are a chunk: fetched only where what the
+  // core reads leaves a gap, and the first widget request of such a page waits for it.
+  let reading: Promise<unknown> | undefined;
+  const read = () => {
+    if (!pageReader.read && !reading && ctx().gap) reading = new Promise<void>((done) => load('page', done)).then(() => (context = undefined));
+    return reading ? reading.then(ctx) : ctx();
+  };
+  slots = createSlots({ win, config, context: read, request, themes: themes.get, styled, need, emit });
 
   function scan(scope: Element | Document, force?: boolean): void {
     if ((scope as Element).matches?.(SLOT)) slots?.track(scope as HTMLElement, force);
@@ -116,7 +124,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       // Removed slots stop being watched and unmount, so nothing keeps them alive.
       slots!.sweep();
     }).observe(doc.documentElement, { childList: true, subtree: true });
-    host = { win, doc, config, context: ctx, request, themes: themes.get, render: (slot) => slots!.track(slot, true), layouts, h, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    host = { win, doc, config, context: ctx, page: pageReader, request, themes: themes.get, render: (slot) => slots!.track(slot, true), layouts, h, history, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

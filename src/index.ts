@@ -5,9 +5,12 @@ import { layouts, mountWidget as mount, type MountOptions, type MountResult } fr
 import { Bundle } from './layouts/Bundle';
 import { injectStyle } from './theme/applyTheme';
 import { baseCss } from './layouts/baseCss';
+import { pageReader } from './context/readProduct';
+import { readPage } from './context/readPage';
 
-// Bundled by a storefront's own build, Vitrine holds every layout: no chunk to load.
+// Bundled by a storefront's own build, Vitrine holds every layout and page reader: no chunk to load.
 layouts.bundle = Bundle;
+pageReader.read = readPage;
 
 export { boot, type VitrineApi } from './boot';
 export type { MountOptions, MountResult } from './render/mountWidget';

@@ -5,23 +5,31 @@ import { readVisitorId } from './readVisitorId';
 
 export interface FullContext extends PageContext {
   product: PageProduct | null;
+  /** The page type, the currency or the product on show is still unknown: the page chunk may know. */
+  gap?: boolean;
 }
 
 /** Built once per page: explicit settings first, then what the page says about itself. */
 export function buildContext(win: Window, config: Config, overrides: Partial<PageContext> = {}): FullContext {
   const doc = win.document;
-  const product = readProduct(doc);
-  const pname = overrides.pname ?? config.pname ?? product?.name;
-  const sku = overrides.sku ?? config.sku ?? product?.sku;
+  const read = readProduct(win);
+  // A page states a product when some source names it or gives its SKU; a currency alone is page-wide.
+  const product = read.name || read.sku ? read : null;
+  const pname = overrides.pname ?? config.pname ?? read.name;
+  const sku = overrides.sku ?? config.sku ?? read.sku;
+  // The platform's own statement beats a URL guess: Magento's cart is at /checkout/cart/.
+  const pageType = overrides.pageType ?? config.pageType ?? read.pageType ?? detectPageType(win, !!product);
+  // A currency that is not an ISO code makes formatPrice fall back to a plain number.
+  const currency = overrides.currency ?? config.currency ?? read.currency;
   return {
     product,
-    pageType: overrides.pageType ?? config.pageType ?? detectPageType(win.location.pathname, doc, !!product),
+    pageType: pageType || 'home_page',
     pname,
     sku,
     siteUid: overrides.siteUid ?? config.siteUid ?? readVisitorId(win),
     domain: overrides.domain ?? config.domain ?? win.location.hostname,
-    locale: overrides.locale ?? config.locale ?? (doc.documentElement.lang || win.navigator.language || 'en'),
-    // A currency that is not an ISO code makes formatPrice fall back to a plain number.
-    currency: overrides.currency ?? config.currency ?? product?.currency,
+    locale: overrides.locale ?? config.locale ?? (doc.documentElement.lang || read.locale || win.navigator.language || 'en'),
+    currency,
+    gap: !pageType || !currency || (pageType == 'product_page' && !(pname && sku)),
   };
 }

@@ -4,6 +4,7 @@ import { PAGES } from '../api/endpoints';
 import { widgetQuery } from '../api/fetchWidget';
 import { isListedFor } from '../slots/chooseAlgorithm';
 import { LAYOUTS, readMax } from '../slots/readSlot';
+import { explainPage } from './explainPage';
 
 type Detail = Record<string, unknown>;
 
@@ -21,8 +22,15 @@ function explain(host: EmbedHost): void {
     '[data-vitrine-debug]{outline:2px dashed #c2185b;outline-offset:4px}' +
     '[data-vitrine-debug]::before{content:attr(data-vitrine-debug);display:block;font:12px/1.4 monospace;white-space:pre-wrap;background:#fce4ec;color:#880e4f;padding:4px 8px;margin-bottom:6px}';
   doc.head.appendChild(style);
-  const c = host.context();
-  console.info('[vitrine] page', { pageType: c.pageType, pname: c.pname, sku: c.sku, visitor: c.siteUid, domain: c.domain, locale: c.locale, currency: c.currency });
+  // The page is explained once a slot has used it: by then the page chunk, where the
+  // page needs it, has read what JSON-LD left out.
+  let explained = false;
+  const page = () => {
+    if (!explained) explainPage(host);
+    explained = true;
+  };
+  if (host.history.length) page();
+  for (const name of ['render', 'error']) doc.addEventListener('vitrine:' + name, page);
 
   // Settings the core dropped: read them raw again, as the merchant wrote them.
   const tag = doc.querySelector<HTMLScriptElement>('script[data-org-id][src*="vitrine"]');
@@ -43,6 +51,7 @@ function explain(host: EmbedHost): void {
   const show = (el: HTMLElement, name: string, d: Detail) => {
     if (name != 'render' && name != 'error') return;
     const data = el.dataset;
+    const c = host.context();
     const algorithm = d.algorithm as AlgorithmName | undefined;
     const why = data.vitrine ? 'named by the slot' : `chosen for ${c.pageType}`;
     const lines =

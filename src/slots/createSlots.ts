@@ -8,6 +8,7 @@ import { chooseTheme } from '../theme/chooseTheme';
 import { layouts, mountWidget } from '../render/mountWidget';
 import { formatPrice } from '../template/formatPrice';
 import { render } from 'preact';
+import { prioritiseImages } from '../render/prioritiseImages';
 import { readSlot, type SlotSpec } from './readSlot';
 import { chooseAlgorithm, hasInputs } from './chooseAlgorithm';
 
@@ -15,7 +16,8 @@ import { chooseAlgorithm, hasInputs } from './chooseAlgorithm';
 export interface SlotDeps {
   win: Window & typeof globalThis;
   config: Config;
-  context: () => FullContext;
+  /** The page context; a promise while the page chunk is still reading the page. */
+  context: () => FullContext | Promise<FullContext>;
   request: Requester;
   themes: () => Promise<Theme[]>;
   /** Settles when the built-in stylesheet has loaded (or given up). */
@@ -29,6 +31,8 @@ interface SlotState {
   root?: HTMLElement;
   fallback: Node[];
   token: number;
+  /** Products in the widget shown now. */
+  count?: number;
 }
 
 export interface Slots {
@@ -64,7 +68,9 @@ export function createSlots({ win, config, context, request, themes, styled, nee
         entries.forEach((e) => {
           if (e.isIntersecting) {
             seen!.unobserve(e.target);
-            emit(e.target.parentElement!, 'impression', { products: e.target.querySelectorAll('[data-vitrine-index]').length });
+            // A theme that draws the whole widget has no cells: its products are the envelope's.
+            const slot = e.target.parentElement as HTMLElement;
+            emit(slot, 'impression', { products: e.target.querySelectorAll('[data-vitrine-index]').length || slots.get(slot)?.count });
           }
         }),
       { threshold: 0.5 },
@@ -105,6 +111,14 @@ export function createSlots({ win, config, context, request, themes, styled, nee
     await new Promise((next) => setTimeout(next));
     if (token != state.token || !el.isConnected) return;
     const root = state.root || doc.createElement('div');
+    // The widget goes into the page before it renders, so a theme's jsTemplate finds it
+    // in the document on the first render as on every later one.
+    if (!state.root) {
+      state.fallback = Array.from(el.childNodes);
+      el.replaceChildren(root);
+      state.root = root;
+      seen && seen.observe(root);
+    }
     const options = {
       envelope,
       layout: choice.layout as Layout,
@@ -122,12 +136,8 @@ export function createSlots({ win, config, context, request, themes, styled, nee
       result = mountWidget(root, { ...options, theme: null });
       if (!result.ok) throw { kind: 'theme', message: result.error };
     }
-    if (!state.root) {
-      state.fallback = Array.from(el.childNodes);
-      el.replaceChildren(root);
-      state.root = root;
-      seen && seen.observe(root);
-    }
+    state.count = envelope.products.length;
+    prioritiseImages(root);
     return { theme: choice.theme.themeId, layout: choice.layout, warning: result.warning };
   }
 
@@ -143,7 +153,7 @@ export function createSlots({ win, config, context, request, themes, styled, nee
     const read = readSlot(el);
     if ('error' in read) return fail(el, 'slot', read.error);
     const { spec } = read;
-    const c = context();
+    const c = await context();
     const chain = spec.algorithms.length ? spec.algorithms : [chooseAlgorithm(c.pageType, { pname: spec.pname || c.pname, sku: spec.sku || c.sku })];
     if (spec.layout == 'bundle' || chain.includes('crosssell')) need('bundle');
     // The first Intl.NumberFormat costs some 30 ms (ICU data): build it while the request

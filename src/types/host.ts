@@ -3,6 +3,7 @@ import type { ComponentType } from 'preact';
 import type { PageName, Theme } from './interface';
 import type { LayoutProps } from '../layouts/LayoutProps';
 import type { h } from 'preact';
+import type { PageReading } from '../context/readProduct';
 
 export type Layout = 'carousel' | 'matrix' | 'bundle';
 
@@ -61,6 +62,8 @@ export interface EmbedHost {
   layouts: Partial<Record<Layout, ComponentType<LayoutProps>>>;
   /** The core's Preact, which a layout chunk renders with (one copy per page). */
   h: typeof h;
+  /** Where the page chunk puts its reader of microdata, RDFa and platform data. */
+  page?: { read?: (win: Window) => PageReading };
   /** Debug-mode log; a no-op otherwise. */
   log: (...args: unknown[]) => void;
   /** Debug mode only: every event sent so far, for the debug chunk that loads later. */
