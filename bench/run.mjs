@@ -8,6 +8,7 @@ import { runSize } from './runSize.mjs';
 import { runRender } from './runRender.mjs';
 import { runPage } from './runPage.mjs';
 import { runScale } from './runScale.mjs';
+import { runLcp } from './runLcp.mjs';
 import { snapshotDist } from './lib/serveDist.mjs';
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
@@ -19,6 +20,7 @@ const parts = [
   ['render', runRender],
   ['page', runPage],
   ['scale', runScale],
+  ['lcp', runLcp],
 ];
 
 snapshotDist();
