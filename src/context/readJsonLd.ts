@@ -33,14 +33,14 @@ export function readJsonLd(doc: Document): PageProduct | undefined {
     if (!p) continue;
     const variant = first(p.hasVariant) || p;
     const offer = first(variant.offers) || first(p.offers);
-    const image = first(p.image) || first(variant.image);
+    const image = first(p.image);
     return {
       name: text(p.name),
-      sku: text(variant.sku) || text(p.sku) || text(p.productID) || text(p.mpn) || text(p.productGroupID),
+      sku: text(variant.sku) || text(p.sku) || text(p.productID) || text(p.mpn),
       price: text(offer?.price) || text(offer?.lowPrice),
       currency: text(offer?.priceCurrency),
       smallImage: text(image) || text(image?.url),
-      currentPageUrl: text(p.url) || text(variant.url),
+      currentPageUrl: text(p.url),
     };
   }
 }

@@ -31,5 +31,7 @@ export function merge(readings: (PageReading | undefined)[]): PageReading {
  * So a JSON-LD offer without `priceCurrency` takes the currency the others give.
  */
 export function readProduct(win: Window): PageReading {
-  return merge([readJsonLd(win.document), pageReader.read?.(win)]);
+  const doc = win.document;
+  // The product on show is this page: the bundle's "this item" card links here when no source gives its URL.
+  return merge([readJsonLd(doc), pageReader.read?.(win), { currentPageUrl: doc.URL }]);
 }

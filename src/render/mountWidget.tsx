@@ -78,8 +78,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
     else {
       cards = view.products.map(card);
       if (layout == 'bundle' && options.anchor?.name) {
-        // "This item" is the page the shopper is on: its card links here, so it is a real link.
-        const p = buildProductView({ ...options.anchor, currentPageUrl: options.anchor.currentPageUrl || doc.URL } as WidgetProduct, -1, format);
+        const p = buildProductView(options.anchor as WidgetProduct, -1, format);
         anchor = { view: p, card: card(p) };
       }
     }

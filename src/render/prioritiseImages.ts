@@ -6,12 +6,11 @@
  * page; its one layout read is the layout the browser would do before painting anyway.
  */
 export function prioritiseImages(root: HTMLElement): void {
-  const win = root.ownerDocument.defaultView!;
+  const { innerHeight, innerWidth } = root.ownerDocument.defaultView!;
   let row: number | undefined;
   root.querySelectorAll('img').forEach((img) => {
-    const box = img.getBoundingClientRect();
-    row ??= box.top;
-    const first = box.top <= row + box.height / 2 && box.top < win.innerHeight && box.bottom >= 0 && box.left < win.innerWidth && box.right >= 0;
+    const { top, bottom, left, height } = img.getBoundingClientRect();
+    const first = top <= (row ??= top) + height / 2 && top < innerHeight && bottom >= 0 && left < innerWidth;
     img.loading = first ? 'eager' : 'lazy';
     if (first) img.setAttribute('fetchpriority', 'high');
   });

@@ -52,7 +52,7 @@ describe('readProduct (the core: JSON-LD)', () => {
   });
   it('leaves microdata and meta tags to the page chunk', () => {
     const head = '<meta property="og:type" content="product"><meta property="og:title" content="Mug"><meta property="product:retailer_item_id" content="M-9">';
-    expect(readProduct(open('https://shop.example/', head))).toEqual({});
+    expect(readProduct(open('https://shop.example/', head))).toEqual({ currentPageUrl: 'https://shop.example/' });
     pageReader.read = readPage;
     expect(readProduct(open('https://shop.example/', head))).toMatchObject({ name: 'Mug', sku: 'M-9' });
   });
