@@ -99,10 +99,11 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
   const ctx = () => (context ||= buildContext(win, config, overrides));
   // Microdata, RDFa and the platforms' page data are a chunk: fetched only where what the
-  // core reads leaves a gap, and the first widget request of such a page waits for it.
+  // core reads leaves a gap, and the first widget request of such a page waits for it
+  // (3 s at most, like the stylesheet: a chunk that never arrives costs its reading only).
   let reading: Promise<unknown> | undefined;
   const read = () => {
-    if (!pageReader.read && !reading && ctx().gap) reading = new Promise<void>((done) => load('page', done)).then(() => (context = undefined));
+    if (!pageReader.read && !reading && ctx().gap) reading = new Promise<void>((done) => (load('page', done), setTimeout(done, 3000))).then(() => (context = undefined));
     return reading ? reading.then(ctx) : ctx();
   };
   slots = createSlots({ win, config, context: read, request, themes: themes.get, styled, need, emit });

@@ -5,7 +5,7 @@ import { readVisitorId } from './readVisitorId';
 
 export interface FullContext extends PageContext {
   product: PageProduct | null;
-  /** The page type, the currency or the product on show is still unknown: the page chunk may know. */
+  /** The page type, the currency or the product on show is unknown or in doubt: the page chunk may know. */
   gap?: boolean;
 }
 
@@ -17,7 +17,7 @@ export function buildContext(win: Window, config: Config, overrides: Partial<Pag
   const product = read.name || read.sku ? read : null;
   const pname = overrides.pname ?? config.pname ?? read.name;
   const sku = overrides.sku ?? config.sku ?? read.sku;
-  // The platform's own statement beats a URL guess: Magento's cart is at /checkout/cart/.
+  // The platform's own statement beats a URL guess: WooCommerce can put products under /shop/….
   const pageType = overrides.pageType ?? config.pageType ?? read.pageType ?? detectPageType(win, !!product);
   // A currency that is not an ISO code makes formatPrice fall back to a plain number.
   const currency = overrides.currency ?? config.currency ?? read.currency;
@@ -30,6 +30,7 @@ export function buildContext(win: Window, config: Config, overrides: Partial<Pag
     domain: overrides.domain ?? config.domain ?? win.location.hostname,
     locale: overrides.locale ?? config.locale ?? (doc.documentElement.lang || read.locale || win.navigator.language || 'en'),
     currency,
-    gap: !pageType || !currency || (pageType == 'product_page' && !(pname && sku)),
+    // A product page without its name or SKU, or a product on a page the URL calls something else.
+    gap: !pageType || !currency || (pageType == 'product_page' ? !(pname && sku) : !!product),
   };
 }

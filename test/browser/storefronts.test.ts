@@ -32,14 +32,14 @@ const table: Row[] = [
   ['shopify-cart', 'http://maison-laine.test/cart', { pageType: 'cart_page', currency: 'CAD', locale: 'en-CA' }],
   ['shopify-order', 'http://maison-laine.test/checkouts/cn/hWN0fQ/thank-you', { pageType: 'order_page', currency: 'USD', locale: 'en-US' }, { currency: 'shopify' }],
   ['shopify-home', 'http://maison-laine.test/', { pageType: 'home_page', currency: 'USD', locale: 'en' }],
-  ['woocommerce-product', 'http://wollhaus.test/produkt/merino-pullover/', { pageType: 'product_page', pname: 'Merino-Pullover', sku: 'WP-41', currency: 'EUR', locale: 'de-DE' }],
+  // WooCommerce's "shop base" product permalinks: the URL alone would say collection page.
+  ['woocommerce-product', 'http://wollhaus.test/shop/merino-pullover/', { pageType: 'product_page', pname: 'Merino-Pullover', sku: 'WP-41', currency: 'EUR', locale: 'de-DE' }, { pageType: 'woocommerce', sku: 'JSON-LD' }],
   ['woocommerce-collection', 'http://wollhaus.test/produkt-kategorie/strick/', { pageType: 'collection_page', currency: 'EUR', locale: 'de-DE' }, { pageType: 'woocommerce', currency: 'woocommerce' }],
   ['woocommerce-cart', 'http://wollhaus.test/warenkorb/', { pageType: 'cart_page', currency: 'EUR', locale: 'de-DE' }, { pageType: 'woocommerce' }],
   ['woocommerce-order', 'http://wollhaus.test/kasse/order-received/812/?key=wc_order_Xy7', { pageType: 'order_page', locale: 'de-DE' }, { pageType: 'woocommerce' }],
   ['woocommerce-home', 'http://wollhaus.test/', { pageType: 'home_page', locale: 'de-DE' }],
   ['magento-product', 'http://luma.test/radiant-tee.html', { pageType: 'product_page', pname: 'Radiant Tee', sku: 'WS12', currency: 'USD', locale: 'en' }, { pageType: 'magento', sku: 'microdata', currency: 'microdata' }],
   ['magento-collection', 'http://luma.test/women/tops-women.html', { pageType: 'collection_page', locale: 'en' }, { pageType: 'magento' }],
-  // The URL alone would say order page (/checkout/…): the body class says cart.
   ['magento-cart', 'http://luma.test/checkout/cart/', { pageType: 'cart_page', locale: 'en' }, { pageType: 'magento' }],
   ['magento-order', 'http://luma.test/checkout/onepage/success/', { pageType: 'order_page', locale: 'en' }],
   ['magento-home', 'http://luma.test/', { pageType: 'home_page', locale: 'en' }],
@@ -83,13 +83,15 @@ afterAll(async () => {
 });
 
 /** Opens a fixture at its URL; resolves with debug mode's page line and the embed files fetched. */
-async function read(name: string, url: string) {
+async function read(name: string, url: string, hang?: string) {
   const page = await context.newPage();
   const files: string[] = [];
   await page.route('http://*.test/**', (route) => {
     const { hostname, pathname } = new URL(route.request().url());
     if (hostname == 'api.test') return route.abort();
     const file = /^\/dist\/([\w.-]+)$/.exec(pathname)?.[1];
+    // A file that never arrives: the request is left unanswered.
+    if (file && file == hang) return files.push(file + ' (no answer)');
     if (file) {
       files.push(file);
       return route.fulfill({ contentType: 'text/javascript', body: readFileSync(join(dist, file)) });
@@ -98,7 +100,8 @@ async function read(name: string, url: string) {
     return route.fulfill({ contentType: 'text/html; charset=utf-8', body: html.replace('</body>', TAG + '</body>') });
   });
   const line = page.waitForEvent('console', { predicate: (m) => m.text().startsWith('[vitrine] page'), timeout: 15_000 });
-  await page.goto(url);
+  // A script left unanswered holds the load event: the page is read from DOMContentLoaded on.
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
   const msg = await line;
   const [, values, , from] = await Promise.all(msg.args().map((a) => a.jsonValue()));
   await page.close();
@@ -115,6 +118,18 @@ describe('reading real storefront pages (built embed, Chromium)', () => {
   it('fetches the page chunk only where JSON-LD and the URL leave something unknown', async () => {
     expect((await read('shopify-product', table[0][1])).files).not.toContain('vitrine-page.js');
     expect((await read('jsonld-itempage', 'http://filo.test/p/sciarpa')).files).not.toContain('vitrine-page.js');
-    expect((await read('magento-cart', 'http://luma.test/checkout/cart/')).files).toContain('vitrine-page.js');
+    expect((await read('magento-collection', 'http://luma.test/women/tops-women.html')).files).toContain('vitrine-page.js');
+    // A product in JSON-LD on a page whose URL says collection: the platform settles it.
+    expect((await read('woocommerce-product', 'http://wollhaus.test/shop/merino-pullover/')).files).toContain('vitrine-page.js');
+  });
+
+  it('goes on with what JSON-LD and the URL say when the page chunk never arrives (3 s at most)', async () => {
+    const started = Date.now();
+    const { values, from, files } = await read('magento-collection', 'http://luma.test/women/tops-women.html', 'vitrine-page.js');
+    expect(files).toContain('vitrine-page.js (no answer)');
+    // Without the chunk nothing names this page: the home page, as before page reading.
+    expect(values).toMatchObject({ pageType: 'home_page', locale: 'en' });
+    expect(from.pageType).toBe('URL');
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

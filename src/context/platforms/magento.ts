@@ -2,8 +2,8 @@ import type { Platform } from './Platform';
 
 /**
  * Magento 2 puts the route's layout handle on `<body>` (`catalog-product-view`,
- * `checkout-cart-index`, …), so the cart at `/checkout/cart/` is not taken for an order
- * page. Luma prints the SKU in `.product.attribute.sku .value`.
+ * `checkout-cart-index`, …), so a category at `/women/tops-women.html` is known for one.
+ * Luma prints the SKU in `.product.attribute.sku .value`.
  */
 export const magento: Platform = {
   pages: {

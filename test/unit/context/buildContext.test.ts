@@ -46,6 +46,8 @@ describe('buildContext', () => {
 
   it('says when JSON-LD, the URL and the settings leave the page type, the currency or the product unknown', () => {
     expect(buildContext(open('https://shop.example/products/wool-coat', coat), config()).gap).toBe(false);
+    // A product on a page the URL calls a collection: the platform's markers settle which it is.
+    expect(buildContext(open('https://shop.example/shop/wool-coat', coat), config())).toMatchObject({ pageType: 'collection_page', gap: true });
     // Meta tags are read by the page chunk: without it the core knows nothing of the mug.
     expect(buildContext(open('https://shop.example/p/123', mug), config())).toMatchObject({ pageType: 'home_page', gap: true });
     expect(buildContext(open('https://shop.example/p/123'), config({ pageType: 'home_page', currency: 'EUR' })).gap).toBe(false);
