@@ -112,6 +112,8 @@ const shipped = [
   { entryPoints: ['src/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/bundle/preact.ts' } },
   // French, German and Spanish interface strings, for pages in those languages.
   { entryPoints: ['src/strings/entry.ts'], outfile: 'dist/vitrine-strings.js', format: 'iife' },
+  // Microdata, RDFa and the platforms' page data, for pages JSON-LD does not describe.
+  { entryPoints: ['src/page/entry.ts'], outfile: 'dist/vitrine-page.js', format: 'iife' },
   // -- more shipped entries (search chunk, client) are listed below this line --
   { entryPoints: ['src/search/entry.ts'], outfile: 'dist/vitrine-search.js', format: 'iife' },
   // Shopify's Customer Privacy API and IAB TCF: loaded only in those consent modes.

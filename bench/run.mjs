@@ -10,6 +10,7 @@ import { runRender } from './runRender.mjs';
 import { runPage } from './runPage.mjs';
 import { runScale } from './runScale.mjs';
 import { runSearch } from './runSearch.mjs';
+import { runLcp } from './runLcp.mjs';
 import { snapshotDist } from './lib/serveDist.mjs';
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
@@ -23,6 +24,7 @@ const parts = [
   ['page', runPage],
   ['scale', runScale],
   ['search', runSearch],
+  ['lcp', runLcp],
 ];
 
 snapshotDist();

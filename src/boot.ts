@@ -3,6 +3,7 @@ import { readConfig } from './config/readConfig';
 import type { Settings } from './types/settings';
 import { moduleChunk, moduleStylesheet } from './assets';
 import { buildContext, type FullContext } from './context/buildContext';
+import { pageReader } from './context/readProduct';
 import { createRequester } from './api/createRequester';
 import { fetchThemes } from './api/fetchThemes';
 import { createThemeStore } from './theme/createThemeStore';
@@ -135,7 +136,15 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
   const mayStore = () => !!consent!.state();
   const ctx = () => (context ||= buildContext(win, config, overrides, mayStore()));
-  slots = createSlots({ win, config, context: ctx, request, themes: themes.get, strings, styled, need, emit, mayStore });
+  // Microdata, RDFa and the platforms' page data are a chunk: fetched only where what the
+  // core reads leaves a gap, and the first widget request of such a page waits for it
+  // (3 s at most, like the stylesheet: a chunk that never arrives costs its reading only).
+  let reading: Promise<unknown> | undefined;
+  const read = () => {
+    if (!pageReader.read && !reading && ctx().gap) reading = new Promise<void>((done) => (load('page', done), setTimeout(done, 3000))).then(() => (context = undefined));
+    return reading ? reading.then(ctx) : ctx();
+  };
+  slots = createSlots({ win, config, context: read, request, themes: themes.get, strings, styled, need, emit, mayStore });
   consent = createConsent(win, !!config.consent && config.consent != 'granted', (granted, flipped) => {
     // A new answer: the id is stored (or the stored one is gone) at once, the slots that
     // asked for a personal algorithm render again, and the page hears of it.
@@ -172,7 +181,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       // Removed slots stop being watched and unmount, so nothing keeps them alive.
       slots!.sweep();
     }).observe(doc.documentElement, { childList: true, subtree: true, attributeFilter: ATTRIBUTES.flatMap((name) => [name, 'data-vitrine-' + name]).concat('data-vitrine') });
-    host = { win, doc, config, context: ctx, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, strings, translations, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    host = { win, doc, config, context: ctx, page: pageReader, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, strings, translations, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

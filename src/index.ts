@@ -10,6 +10,11 @@ import { baseCss } from './layouts/baseCss';
 import { elementPlugin } from './slots/element';
 
 declare const __VITRINE_VERSION__: string;
+import { pageReader } from './context/readProduct';
+import { readPage } from './context/readPage';
+
+// Bundled by a storefront's own build, Vitrine holds every page reader: no chunk to load.
+pageReader.read = readPage;
 
 export { boot, type VitrineApi } from './boot';
 export type { Settings, RawConfig } from './types/settings';

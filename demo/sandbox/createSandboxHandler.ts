@@ -83,7 +83,11 @@ function send(res: ServerResponse, status: number, body: unknown, statusMessage?
   res.writeHead(status, statusMessage ?? '', {
     ...CORS_HEADERS,
     'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': 'no-store',
+    // Never served from a cache without asking again, but not `no-store`: a page that
+    // fetched a no-store answer is kept out of Chrome's back/forward cache (not-restored
+    // reason JsNetworkRequestReceivedCacheControlNoStoreResource), so going back would
+    // reload the shop page and every widget.
+    'Cache-Control': 'private, no-cache',
     'Content-Length': Buffer.byteLength(text),
   });
   res.end(text);

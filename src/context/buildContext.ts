@@ -5,6 +5,8 @@ import { readVisitorId } from './readVisitorId';
 
 export interface FullContext extends PageContext {
   product: PageProduct | null;
+  /** The page type, the currency or the product on show is unknown or in doubt: the page chunk may know. */
+  gap?: boolean;
 }
 
 /**
@@ -16,19 +18,26 @@ export interface FullContext extends PageContext {
  */
 export function buildContext(win: Window, config: Config, overrides?: Partial<PageContext>, store = true): FullContext {
   const doc = win.document;
-  const product = readProduct(doc);
+  const read = readProduct(win);
   const page = overrides || config;
-  const pname = page.pname ?? product?.name;
-  const sku = page.sku ?? product?.sku;
+  // A page states a product when some source names it or gives its SKU; a currency alone is page-wide.
+  const product = read.name || read.sku ? read : null;
+  const pname = page.pname ?? read.name;
+  const sku = page.sku ?? read.sku;
+  // The platform's own statement beats a URL guess: WooCommerce can put products under /shop/….
+  const pageType = page.pageType ?? read.pageType ?? detectPageType(win, !!product);
+  // A currency that is not an ISO code makes formatPrice fall back to a plain number.
+  const currency = overrides?.currency ?? config.currency ?? read.currency;
   return {
     product,
-    pageType: page.pageType ?? detectPageType(win.location.pathname, doc, !!product),
+    pageType: pageType || 'home_page',
     pname,
     sku,
     siteUid: overrides?.siteUid ?? config.siteUid ?? readVisitorId(win, store),
     domain: overrides?.domain ?? config.domain ?? win.location.hostname,
-    locale: overrides?.locale ?? config.locale ?? (doc.documentElement.lang || win.navigator.language || 'en'),
-    // A currency that is not an ISO code makes formatPrice fall back to a plain number.
-    currency: overrides?.currency ?? config.currency ?? product?.currency,
+    locale: overrides?.locale ?? config.locale ?? (doc.documentElement.lang || read.locale || win.navigator.language || 'en'),
+    currency,
+    // A product page without its name or SKU, or a product on a page the URL calls something else.
+    gap: !pageType || !currency || (pageType == 'product_page' ? !(pname && sku) : !!product),
   };
 }

@@ -5,6 +5,7 @@ import { widgetQuery } from '../api/fetchWidget';
 import { isListedFor } from '../slots/chooseAlgorithm';
 import { LAYOUTS, readMax, slotAttribute } from '../slots/readSlot';
 import { TAG } from '../slots/element';
+import { explainPage } from './explainPage';
 
 type Detail = Record<string, unknown>;
 
@@ -22,8 +23,15 @@ function explain(host: EmbedHost): void {
     '[data-vitrine-debug]{outline:2px dashed #c2185b;outline-offset:4px}' +
     '[data-vitrine-debug]::before{content:attr(data-vitrine-debug);display:block;font:12px/1.4 monospace;white-space:pre-wrap;background:#fce4ec;color:#880e4f;padding:4px 8px;margin-bottom:6px}';
   doc.head.appendChild(style);
-  const c = host.context();
-  console.info('[vitrine] page', { pageType: c.pageType, pname: c.pname, sku: c.sku, visitor: c.siteUid, domain: c.domain, locale: c.locale, currency: c.currency });
+  // The page is explained once a slot has used it: by then the page chunk, where the
+  // page needs it, has read what JSON-LD left out.
+  let explained = false;
+  const page = () => {
+    if (!explained) explainPage(host);
+    explained = true;
+  };
+  if (host.history.length) page();
+  for (const name of ['render', 'error']) doc.addEventListener('vitrine:' + name, page);
   if (config.consent) {
     const known = ['required', 'shopify', 'tcf', 'granted'].includes(config.consent);
     console.info(`[vitrine] consent mode ${known ? config.consent : `"${config.consent}" (not required, shopify, tcf or granted: treated as required)`}: ${host.mayStore() ? 'granted, the visitor id is stored' : 'no consent yet: the visitor id lives in memory for this page, personal algorithms wait'}`);
@@ -49,6 +57,7 @@ function explain(host: EmbedHost): void {
     if (name != 'render' && name != 'error') return;
     // The slot's own settings, from either form (`data-vitrine-max` or `<vitrine-widget max>`).
     const [named, layout, max, , , pname, sku] = ['algorithm', 'layout', 'max', 'theme', 'title', 'pname', 'sku'].map((a) => slotAttribute(el, a));
+    const c = host.context();
     const algorithm = d.algorithm as AlgorithmName | undefined;
     const why = named ? 'named by the slot' : `chosen for ${c.pageType}`;
     const lines =

@@ -8,6 +8,7 @@ import { chooseTheme } from '../theme/chooseTheme';
 import { layouts, mountWidget } from '../render/mountWidget';
 import { formatPrice } from '../template/formatPrice';
 import { render } from 'preact';
+import { prioritiseImages } from '../render/prioritiseImages';
 import { readSlot, type SlotSpec } from './readSlot';
 import { chooseAlgorithm, hasInputs, type Inputs } from './chooseAlgorithm';
 import { substitute } from '../consent/substitute';
@@ -16,7 +17,8 @@ import { substitute } from '../consent/substitute';
 export interface SlotDeps {
   win: Window & typeof globalThis;
   config: Config;
-  context: () => FullContext;
+  /** The page context; a promise while the page chunk is still reading the page. */
+  context: () => FullContext | Promise<FullContext>;
   request: Requester;
   themes: () => Promise<Theme[]>;
   /** The interface strings for the page's language, with the merchant's own on top. */
@@ -35,6 +37,8 @@ interface SlotState {
   token: number;
   /** The slot names (or its page chose) a personal algorithm: consent changes what it shows. */
   personal?: boolean;
+  /** Products in the widget shown now. */
+  count?: number;
 }
 
 export interface Slots {
@@ -78,7 +82,9 @@ export function createSlots({ win, config, context, request, themes, strings, st
         entries.forEach((e) => {
           if (e.isIntersecting) {
             seen!.unobserve(e.target);
-            emit(e.target.parentElement!, 'impression', { products: e.target.querySelectorAll('[data-vitrine-index]').length });
+            // A theme that draws the whole widget has no cells: its products are the envelope's.
+            const slot = e.target.parentElement as HTMLElement;
+            emit(slot, 'impression', { products: e.target.querySelectorAll('[data-vitrine-index]').length || slots.get(slot)?.count });
           }
         }),
       { threshold: 0.5 },
@@ -153,6 +159,13 @@ export function createSlots({ win, config, context, request, themes, strings, st
     await new Promise((next) => setTimeout(next));
     if (token != state.token || !el.isConnected) return;
     const root = state.root || doc.createElement('div');
+    // The widget goes into the page before it renders, so a theme's jsTemplate finds it
+    // in the document on the first render as on every later one.
+    if (!state.root) {
+      place(el, root);
+      state.root = root;
+      seen && seen.observe(root);
+    }
     const options = {
       envelope,
       layout: choice.layout as Layout,
@@ -171,11 +184,8 @@ export function createSlots({ win, config, context, request, themes, strings, st
       result = mountWidget(root, { ...options, theme: null });
       if (!result.ok) throw { kind: 'theme', message: result.error };
     }
-    if (!state.root) {
-      place(el, root);
-      state.root = root;
-      seen && seen.observe(root);
-    }
+    state.count = envelope.products.length;
+    prioritiseImages(root);
     return { theme: choice.theme.themeId, layout: choice.layout, warning: result.warning, view: result.view };
   }
 
@@ -194,7 +204,7 @@ export function createSlots({ win, config, context, request, themes, strings, st
     const read = readSlot(el);
     if ('error' in read) return fail(el, 'slot', read.error);
     const { spec } = read;
-    const c = context();
+    const c = await context();
     const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
     // Without consent a personal algorithm gives way to a non-personal one (DESIGN.md).
     const personal = mayStore();

@@ -3,7 +3,9 @@ import Mustache from 'mustache';
 // Every character that can end a text run or an attribute value, quoted or not,
 // becomes a character reference: `title={{product_name}}` stays one attribute even when
 // the name holds spaces (Mustache's own escape leaves white space alone).
-const escape = (value: unknown): string => String(value).replace(/[&<>"'`=/\s]/g, (c) => '&#' + c.charCodeAt(0) + ';');
+// `{{.}}` on a product or `{{products}}` names an object: views have no prototype, so
+// String() would throw and cost the widget; an object renders as nothing instead.
+const escape = (value: unknown): string => (typeof value == 'object' ? '' : String(value).replace(/[&<>"'`=/\s]/g, (c) => '&#' + c.charCodeAt(0) + ';'));
 
 type Token = [string, string, number, number, Token[]?, number?];
 

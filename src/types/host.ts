@@ -2,6 +2,7 @@ import type { Requester } from '../api/createRequester';
 import type { PageName, Theme } from './interface';
 import type { LayoutComponent } from '../layouts/LayoutProps';
 import type { Slots } from '../slots/createSlots';
+import type { PageReading } from '../context/readProduct';
 
 export type Layout = 'carousel' | 'matrix' | 'bundle';
 
@@ -88,6 +89,8 @@ export interface EmbedHost {
   strings: () => Promise<Record<string, string>>;
   /** Words by language (`fr`, `de`, `es`), filled by the strings chunk when it loads. */
   translations: Record<string, Record<string, string>>;
+  /** Where the page chunk puts its reader of microdata, RDFa and platform data. */
+  page?: { read?: (win: Window) => PageReading };
   /** Debug-mode log; a no-op otherwise. */
   log: (...args: unknown[]) => void;
   /** Debug mode only: every event sent so far, for the debug chunk that loads later. */

@@ -72,6 +72,10 @@ describe('a shopper clicks through the demo shop', () => {
       // The carousel theme's jsTemplate ran on its widget.
       await page.waitForSelector('#home-trending [data-theme-script="ran"]', { timeout: 5000 });
       expect(await page.locator('#home-trending .vitrine-theme--maison-carousel').count()).toBe(1);
+      // A first visit has no recent views: the slot's chain goes on to trending.
+      const picked = await widgetProducts('home-recent');
+      expect(picked.length).toBeGreaterThan(3);
+      expect(sandbox.requests.filter((r) => r.method === 'GET' && r.query.divisionId === 'home-recent').map((r) => r.path)).toEqual(['/v1/widgetserver/recentviews', '/v1/widgetserver/trending']);
     }
     await shot('1-home');
   });

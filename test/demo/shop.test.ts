@@ -51,10 +51,13 @@ describe('pages', () => {
     expect(slots(page)).toContainEqual({ id: 'pdp-bundle', algorithm: 'crosssell', layout: 'bundle' });
     expect(slots(page).map((s) => s.layout)).toEqual(expect.arrayContaining(['carousel', 'matrix', 'bundle']));
   });
-  it('mixes named algorithms and automatic slots', async () => {
+  it('mixes named algorithms, fallback chains and automatic slots', async () => {
     const home = slots(await (await get('/')).text());
-    expect(home.some((s) => s.algorithm === '')).toBe(true);
     expect(home.some((s) => s.algorithm === 'trending')).toBe(true);
+    // A new visitor has no recent views: the home shelf goes on to trending.
+    expect(home.some((s) => s.algorithm === 'recentviews trending')).toBe(true);
+    const collection = slots(await (await get('/collections/knitwear')).text());
+    expect(collection.some((s) => s.algorithm === '')).toBe(true);
   });
   it('lists every product of a department, server-rendered', async () => {
     const page = await (await get('/collections/candles?sort=price-asc')).text();

@@ -12,8 +12,8 @@ export function renderHome(ctx: ShopContext): string {
   // One product per department, the best rated: shown until the shop knows the visitor.
   const editors = CATEGORIES.slice(0, 5).map((c) => ctx.products.filter((p) => p.category === c.slug).sort((a, b) => b.rating - a.rating)[0]);
   const cover = (slug: string) => ctx.products.find((p) => p.category === slug);
-  // `home-recent` leaves the algorithm to the page: on a home page the first
-  // recommended algorithm whose inputs exist is recent views.
+  // `home-recent` is a fallback chain: a returning visitor sees their recent views, a new
+  // one (no history yet) what is trending, so the shelf is never empty.
   const body = html`
 <section class="hero">
   <div class="hero__text">
@@ -40,7 +40,7 @@ ${renderSlot({ id: 'home-trending', algorithm: 'trending', layout: 'carousel', t
   </ul>
 </section>
 
-${renderSlot({ id: 'home-recent', algorithm: '', layout: 'carousel', title: 'Recently viewed' })}
+${renderSlot({ id: 'home-recent', algorithm: 'recentviews trending', layout: 'carousel', title: 'Picked for you' })}
 
 <section aria-labelledby="new-title">
   <h2 id="new-title" class="section-title">New in</h2>

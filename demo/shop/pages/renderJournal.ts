@@ -31,6 +31,6 @@ export function renderJournalPost(ctx: ShopContext, post: JournalPost): string {
 </article>
 ${renderSlot({ id: 'journal-shop-the-story', algorithm: 'categoryreco', sku: related[0]?.sku, layout: 'matrix', title: 'Shop the story', max: 4,
   fallback: html`<h2 class="shelf__title">Shop the story</h2>${renderProductGrid(related, ctx.apiUrl)}` })}
-${renderSlot({ id: 'journal-viewed-departments', algorithm: 'viewedcatitemsreco', layout: 'carousel', title: 'From departments you browsed' })}`;
+${renderSlot({ id: 'journal-viewed-departments', algorithm: 'viewedcatitemsreco trending', layout: 'carousel', title: 'Worth a look' })}`;
   return renderPage(ctx, { title: post.title, description: post.summary, body });
 }

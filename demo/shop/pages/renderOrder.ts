@@ -18,7 +18,7 @@ export function renderOrder(ctx: ShopContext, id: string, lines: readonly Priced
   <p class="confirmation__total"><span>Total</span> <strong>${formatPrice(linesTotal(lines))}</strong></p>
   <a class="button" href="/">Continue shopping</a>
 </section>
-${renderSlot({ id: 'order-inspired', algorithm: 'inspbybrowsehist', layout: 'carousel', title: 'Inspired by your browsing' })}
+${renderSlot({ id: 'order-inspired', algorithm: 'inspbybrowsehist trending', layout: 'carousel', title: 'Picked for you' })}
 ${renderSlot({ id: 'order-trending', algorithm: '', layout: 'matrix', title: 'Others are buying', max: 4 })}`;
   // The one page that names its type on the script tag: an order confirmation
   // URL differs from shop to shop, so merchants are told to set it here.

@@ -62,10 +62,10 @@ export function renderProduct(ctx: ShopContext, p: SampleProduct): string {
     ${renderSlot({ id: 'pdp-bundle', algorithm: 'crosssell', layout: 'bundle', title: 'Complete the look' })}
   </div>
 </article>
-${renderSlot({ id: 'pdp-also-viewed', algorithm: 'viewedalsoviewed', layout: 'carousel', title: 'Customers also viewed' })}
+${renderSlot({ id: 'pdp-also-viewed', algorithm: 'viewedalsoviewed categoryreco', layout: 'carousel', title: 'Customers also viewed' })}
 ${renderSlot({ id: 'pdp-similar', algorithm: 'contentbasedreco', layout: 'matrix', title: 'You may also like', max: 4 })}
 ${renderSlot({ id: 'pdp-bought-together', algorithm: 'boughtalsobought', layout: 'carousel', title: 'Bought together' })}
-${renderSlot({ id: 'pdp-recent', algorithm: 'recentviews', layout: 'carousel', title: 'Recently viewed' })}`;
+${renderSlot({ id: 'pdp-recent', algorithm: 'recentviews trendingincategory', layout: 'carousel', title: 'Keep browsing' })}`;
   return renderPage(ctx, {
     title: p.name,
     description: p.description,

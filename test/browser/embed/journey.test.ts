@@ -118,24 +118,31 @@ async function expectPageAsked(v: Visit, pageType: PageName, product?: { name: s
   for (const slot of v.slots) {
     const outcome = v.outcome[slot.id];
     expect(outcome.detail.page, `page type seen by #${slot.id}`).toBe(pageType);
-    const algorithm = (slot.algorithm || AUTOMATIC[pageType]) as AlgorithmName;
-    expect(outcome.detail.algorithm, `algorithm of #${slot.id}`).toBe(algorithm);
+    // A fallback chain asks its algorithms in order, up to the one that rendered (or failed last).
+    const chain = (slot.algorithm ? slot.algorithm.split(/\s+/) : [AUTOMATIC[pageType]]) as AlgorithmName[];
+    const shown = outcome.detail.algorithm as AlgorithmName;
+    expect(chain, `algorithm of #${slot.id}`).toContain(shown);
+    const tried = chain.slice(0, chain.indexOf(shown) + 1);
+    expect(((outcome.detail.skipped ?? []) as { algorithm: string }[]).map((skip) => skip.algorithm), `skipped by #${slot.id}`).toEqual(tried.slice(0, -1));
     const calls = v.calls.filter((r) => r.query.divisionId === slot.id);
-    expect(calls, `calls for #${slot.id}`).toHaveLength(1);
-    const [call] = calls;
-    expect(call.path).toBe(EXPECTED[algorithm].path);
-    for (const name of EXPECTED[algorithm].params) expect(call.query[name], `${name} of #${slot.id}`).toBeTruthy();
-    expect(call.query.orgId).toBe(sandbox.orgId);
-    if (call.query.site_uid !== undefined) expect(call.query.site_uid).toBe(uid);
-    if (call.query.domain !== undefined) expect(call.query.domain).toBe('127.0.0.1');
-    if (product && call.query.pname !== undefined) expect(call.query.pname).toBe(product.name);
-    if (product && call.query.sku !== undefined) expect(call.query.sku).toBe(product.sku);
-    expect(call.headers['accept']).toBe('application/json');
-    expect(call.headers['content-type']).toBe('application/json');
-    expect(call.headers['x-service-access-token']).toBe(sandbox.apiKey);
-    expect(call.headers['x-service-orgid']).toBe(sandbox.orgId);
-    expect(call.status).toBe(200);
+    expect(calls.map((c) => c.path), `calls for #${slot.id}`).toEqual(tried.map((a) => EXPECTED[a].path));
+    for (const [i, call] of calls.entries()) expectCall(call, tried[i], slot.id, uid, product);
   }
+}
+
+/** One widget call: the algorithm's required parameters, the page's visitor, domain and product, the headers. */
+function expectCall(call: RecordedRequest, algorithm: AlgorithmName, slotId: string, uid: string | null, product?: { name: string; sku: string }): void {
+  for (const name of EXPECTED[algorithm].params) expect(call.query[name], `${name} of #${slotId}`).toBeTruthy();
+  expect(call.query.orgId).toBe(sandbox.orgId);
+  if (call.query.site_uid !== undefined) expect(call.query.site_uid).toBe(uid);
+  if (call.query.domain !== undefined) expect(call.query.domain).toBe('127.0.0.1');
+  if (product && call.query.pname !== undefined) expect(call.query.pname).toBe(product.name);
+  if (product && call.query.sku !== undefined) expect(call.query.sku).toBe(product.sku);
+  expect(call.headers['accept']).toBe('application/json');
+  expect(call.headers['content-type']).toBe('application/json');
+  expect(call.headers['x-service-access-token']).toBe(sandbox.apiKey);
+  expect(call.headers['x-service-orgid']).toBe(sandbox.orgId);
+  expect(call.status).toBe(200);
 }
 
 beforeAll(async () => {
@@ -161,7 +168,8 @@ describe('merchant journey on the demo storefront', () => {
   it('product page: every slot asks with the product and renders, the bundle anchored on it', async () => {
     const v = await visit(`/products/${first.handle}`);
     // A first visit has viewed only this product, and a page never recommends itself:
-    // recent views have nothing to show yet and keep the slot's fallback.
+    // recent views have nothing to show yet; a slot that chains them goes on to the next
+    // algorithm, one that names them alone keeps its fallback.
     const recent = v.slots.filter((s) => v.outcome[s.id].detail.algorithm === 'recentviews').map((s) => s.id);
     for (const id of recent) expect(v.outcome[id].detail.kind, `#${id}`).toBe('empty');
     expectRendered(v.outcome, v.slots.map((s) => s.id).filter((id) => !recent.includes(id)));
@@ -245,7 +253,7 @@ describe('merchant journey on the demo storefront', () => {
     await page.close();
   });
 
-  it('a new browser context is a new visitor with no recent views', async () => {
+  it('a new browser context is a new visitor with no recent views: the chain shows trending', async () => {
     const stranger = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
       const opened = await newRecordedPage(stranger);
@@ -259,12 +267,11 @@ describe('merchant journey on the demo storefront', () => {
       expect(uid).not.toBe(firstVisitor);
       const calls = sandbox.requests.slice(from).filter(isWidgetCall);
       expect(calls.every((c) => c.query.site_uid === undefined || c.query.site_uid === uid)).toBe(true);
-      // Nothing viewed yet: the recent views slot keeps the merchant's fallback and says why.
-      const recent = ids.find((id) => outcome[id].detail.algorithm === 'recentviews');
+      // Nothing viewed yet: the home shelf's chain passes over recent views and shows trending.
+      const recent = ids.find((id) => (outcome[id].detail.skipped as { algorithm: string }[] | undefined)?.some((skip) => skip.algorithm === 'recentviews'));
       expect(recent).toBeDefined();
-      expect(outcome[recent!].type).toBe('error');
-      expect(outcome[recent!].detail.kind).toBe('empty');
-      await expect(opened.page.locator(`#${recent} .vitrine`).count()).resolves.toBe(0);
+      expect(outcome[recent!]).toMatchObject({ type: 'render', detail: { algorithm: 'trending', skipped: [{ algorithm: 'recentviews', why: 'recentviews returned no products' }] } });
+      expect((await shownNames(opened.page, recent!)).length).toBeGreaterThan(0);
     } finally {
       await stranger.close();
     }

@@ -151,7 +151,16 @@ beforeAll(async () => {
   await opened.page.goto(fixtures.page('xss'));
   outcome = await settled(opened.page, [...BIG_SLOTS, ...BUNDLE_SLOTS], 30_000);
   // Give anything that could fire late its chance: image errors, autofocus, toggles.
-  await opened.page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 15_000 });
+  // Widget images out of view are lazy, whatever the theme says: scroll down the page so
+  // those load too; slides past a carousel's edge stay unrequested until it is paged.
+  await opened.page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+      scrollTo(0, y);
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    }
+    scrollTo(0, 0);
+  });
+  await opened.page.waitForFunction(() => Array.from(document.images).every((img) => img.complete || img.loading == 'lazy'), undefined, { timeout: 15_000 });
   await opened.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   const plainCards = async (slot: string) => (await readCards(opened.page, slot))[0].shape;
   reference.double = await plainCards('card-carousel');

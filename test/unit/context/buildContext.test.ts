@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Window as HappyWindow } from 'happy-dom';
 import { buildContext } from '../../../src/context/buildContext';
+import { pageReader } from '../../../src/context/readProduct';
+import { readPage } from '../../../src/context/readPage';
 import type { Config } from '../../../src/types/host';
 
 const config = (settings: Partial<Config> = {}): Config => ({ baseUrl: 'https://api.example', orgId: 'org-1', apiKey: 'key-1', debug: false, endpoints: {}, assetBase: '/', setting: () => undefined, ...settings });
@@ -39,8 +41,22 @@ describe('buildContext', () => {
   it('takes the page type from the URL before the product', () => {
     expect(buildContext(open('https://shop.example/cart', coat), config()).pageType).toBe('cart_page');
     expect(buildContext(open('https://shop.example/p/123', coat), config()).pageType).toBe('product_page');
-    expect(buildContext(open('https://shop.example/p/123', mug), config())).toMatchObject({ pageType: 'product_page', pname: 'Mug', sku: 'M-9', currency: 'GBP' });
     expect(buildContext(open('https://shop.example/p/123'), config())).toMatchObject({ pageType: 'home_page', product: null, pname: undefined, sku: undefined, currency: undefined });
+  });
+
+  it('says when JSON-LD, the URL and the settings leave the page type, the currency or the product unknown', () => {
+    expect(buildContext(open('https://shop.example/products/wool-coat', coat), config()).gap).toBe(false);
+    // A product on a page the URL calls a collection: the platform's markers settle which it is.
+    expect(buildContext(open('https://shop.example/shop/wool-coat', coat), config())).toMatchObject({ pageType: 'collection_page', gap: true });
+    // Meta tags are read by the page chunk: without it the core knows nothing of the mug.
+    expect(buildContext(open('https://shop.example/p/123', mug), config())).toMatchObject({ pageType: 'home_page', gap: true });
+    expect(buildContext(open('https://shop.example/p/123'), config({ pageType: 'home_page', currency: 'EUR' })).gap).toBe(false);
+    pageReader.read = readPage;
+    try {
+      expect(buildContext(open('https://shop.example/p/123', mug), config())).toMatchObject({ pageType: 'product_page', pname: 'Mug', sku: 'M-9', currency: 'GBP', gap: false });
+    } finally {
+      pageReader.read = undefined;
+    }
   });
 
   it('lets the merchant settings beat what the page says', () => {

@@ -221,9 +221,19 @@ describe('debug chunk', () => {
     expect(style?.nonce).toBe('n0nce');
   });
 
-  it('logs what it knows of the page', async () => {
-    await load({ context: { pageType: 'cart_page', pname: undefined, sku: undefined } });
-    expect(info).toHaveBeenCalledWith('[vitrine] page', { pageType: 'cart_page', pname: undefined, sku: undefined, visitor: 'v-1', domain: 'shop.test', locale: 'en-GB', currency: 'EUR' });
+  it('logs what it knows of the page and where each value came from, once a slot has used it', async () => {
+    await load({ html: '<div id="s" data-vitrine="trending"></div>', context: { pageType: 'cart_page', pname: undefined, sku: undefined }, config: { currency: 'EUR' } });
+    expect(info.mock.calls.filter(([line]) => line == '[vitrine] page')).toEqual([]);
+    send('s', 'error', { kind: 'network', message: 'offline' });
+    send('s', 'error', { kind: 'network', message: 'offline' });
+    expect(info.mock.calls.filter(([line]) => line == '[vitrine] page')).toEqual([
+      [
+        '[vitrine] page',
+        { pageType: 'cart_page', pname: undefined, sku: undefined, visitor: 'v-1', domain: 'shop.test', locale: 'en-GB', currency: 'EUR' },
+        'read from',
+        { pageType: 'URL', pname: 'nowhere', sku: 'nowhere', locale: 'browser', currency: 'setting' },
+      ],
+    ]);
   });
 
   it('warns of a page type or currency the core dropped from the script tag', async () => {
