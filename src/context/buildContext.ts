@@ -2,6 +2,7 @@ import type { Config, PageContext } from '../types/host';
 import { detectPageType } from './detectPageType';
 import { readProduct, type PageProduct } from './readProduct';
 import { readVisitorId } from './readVisitorId';
+import { bare } from '../api/bare';
 
 export interface FullContext extends PageContext {
   product: PageProduct | null;
@@ -28,7 +29,9 @@ export function buildContext(win: Window, config: Config, overrides?: Partial<Pa
   const pageType = page.pageType ?? read.pageType ?? detectPageType(win, !!product);
   // A currency that is not an ISO code makes formatPrice fall back to a plain number.
   const currency = overrides?.currency ?? config.currency ?? read.currency;
-  return {
+  // Null prototype: the context is awaited (while the page chunk reads), and a `then` a
+  // host page put on Object.prototype would otherwise make it a thenable that never settles.
+  return bare({
     product,
     pageType: pageType || 'home_page',
     pname,
@@ -39,5 +42,5 @@ export function buildContext(win: Window, config: Config, overrides?: Partial<Pa
     currency,
     // A product page without its name or SKU, or a product on a page the URL calls something else.
     gap: !pageType || !currency || (pageType == 'product_page' ? !(pname && sku) : !!product),
-  };
+  });
 }

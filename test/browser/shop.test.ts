@@ -201,7 +201,7 @@ describe.runIf(embedBuilt)('debug mode: the widget performance panel', () => {
     // What the analytics chunk sent to the page's dataLayer, as a tag manager would read it.
     await expect.poll(() => page.locator('.perf__last').textContent()).toBe(`Last sent to dataLayer: view_item_list · home-trending · ${links.length} item(s)`);
     await expect(page.locator('.perf__from').textContent()).resolves.toBe('Not opened from a widget.');
-    await Promise.all([page.waitForURL(/\/products\//), page.locator('#home-trending a[href^="/products/"]').nth(1).click()]);
+    await Promise.all([page.waitForURL(/\/products\//), page.locator('#home-trending .vitrine a[href^="/products/"]').nth(1).click()]);
     await page.goto(page.url() + '?vitrine_debug=1');
     await expect.poll(() => page.locator('.perf__from').textContent()).toBe('Opened from #home-trending (trending, position 2)');
     // Counted across pages: the home page's impression and click are still there.
