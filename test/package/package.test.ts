@@ -109,7 +109,7 @@ describe('the published package', () => {
       app,
     );
     const seen = JSON.parse(out);
-    expect(seen.exports).toEqual(expect.arrayContaining(['start', 'mountWidget', 'renderTemplate', 'sanitizeHtml', 'WIDGET_TAG']));
+    expect(seen.exports).toEqual(expect.arrayContaining(['start', 'mountWidget', 'renderTemplate', 'sanitizeNodes', 'WIDGET_TAG']));
     expect(seen.client).toBe('function');
     expect(seen.version).toBe(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).version);
     expect(existsSync(new URL(seen.css))).toBe(true);
