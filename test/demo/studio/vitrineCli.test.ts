@@ -48,7 +48,7 @@ describe.skipIf(!existsSync(cli))('vitrine lint', () => {
     const r = run('lint', file('dot.json', { ...theme, htmlTemplate: '<ol>{{#products}}\n  <li>{{.}}</li>\n{{/products}}</ol>' }));
     expect(r.code).toBe(1);
     expect(r.out.split('\n')).toEqual([
-      'dot.json top-five htmlTemplate:2:7 error dot-on-object  {{.}} is the current item, and here that is a product, not text: the render breaks. Name the field to show, such as {{product_name}}.',
+      'dot.json top-five htmlTemplate:2:7 error dot-on-object  {{.}} is the current item, and here that is a product, not text, so it cannot show as text. Name the field to show, such as {{product_name}}.',
       '    fix: Write {{product_name}}',
       '1 error, 0 warnings',
       '',
