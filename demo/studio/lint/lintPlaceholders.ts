@@ -80,10 +80,14 @@ export function lintPlaceholders(
       const item = dotItem(open, isWidgetTemplate);
       if (item) {
         problems.push(problemAt(template, 'html', 'dot-on-object', 'error', tag.from, tag.to,
-          `${quote(tag, template)} is the current item, and here that is ${item.what}, not text: the render breaks. ` +
+          `${quote(tag, template)} is the current item, and here that is ${item.what}, not text, so it cannot show as text. ` +
             `Name the field to show, such as {{${item.field}}}.`,
           { label: `Write {{${item.field}}}`, from: tag.from, to: tag.to, insert: `{{${item.field}}}` }));
       }
+    } else if (name === PRODUCTS && (tag.kind === 'variable' || tag.kind === 'raw')) {
+      problems.push(problemAt(template, 'html', 'dot-on-object', 'error', tag.from, tag.to,
+        `${quote(tag, template)} is the product list, not text: loop over it with {{#products}}…{{/products}} instead.`,
+        { label: 'Loop over the products', from: tag.from, to: tag.to, insert: '{{#products}}{{product_name}}{{/products}}' }));
     } else if (!scopes.has(root)) {
       const guess = closestName(root, scopes.keys());
       const at = template.indexOf(root, tag.from);

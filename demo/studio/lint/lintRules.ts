@@ -12,7 +12,7 @@ export const lintRules: Readonly<Record<ProblemCode, string>> = {
   'unopened-section': '`{{/y}}` with no section open: the template cannot render.',
   'unknown-placeholder': 'A name the renderer does not fill: it renders as nothing.',
   'placeholder-out-of-scope': 'A product field outside `{{#products}}` in a whole-widget template: it renders as nothing.',
-  'dot-on-object': '`{{.}}` where the current item is a product or the widget (an object), not text: the render breaks.',
+  'dot-on-object': '`{{.}}` on a product or the widget, or `{{products}}` as a value: an object shows as nothing readable.',
   'unescaped-product-field': '`{{{product_x}}}` or `{{&product_x}}`: product data is always escaped, the triple braces change nothing.',
   partial: '`{{> name}}`: themes have no partials, it renders nothing.',
   'dropped-element': '`<script>`, `<iframe>`, `<object>`, `<link>`… are removed from every render; behaviour belongs in jsTemplate.',

@@ -49,7 +49,7 @@ export function ThemeBar(props: ThemeBarProps) {
       </label>
       <button type="button" class="button" onClick={() => props.onStart(start)}>Start draft</button>
       <button type="button" class="button" onClick={props.onOpenJson}>Open JSON…</button>
-      <span class="notice" role="status">{props.notice}</span>
+      <span class="notice" role="status" title={props.notice}>{props.notice}</span>
       {props.saved !== null && (
         <span class="saved" title={props.saved ? 'Drafts saved in this browser' : 'Drafts not saved: storage is blocked or full'}>
           {props.saved ? '✓ Saved' : '⚠ Not saved'}

@@ -64,7 +64,7 @@ describe('{{.}} on an object', () => {
     const html = '<ul>{{#products}}\n  <li>{{.}}</li>\n{{/products}}</ul>';
     const { problem, after, left } = fixHtml(html);
     expect(problem).toMatchObject({ code: 'dot-on-object', severity: 'error', line: 2, column: 7 });
-    expect(problem.message).toBe('{{.}} is the current item, and here that is a product, not text: the render breaks. Name the field to show, such as {{product_name}}.');
+    expect(problem.message).toBe('{{.}} is the current item, and here that is a product, not text, so it cannot show as text. Name the field to show, such as {{product_name}}.');
     expect(after).toContain('<li>{{product_name}}</li>');
     expect(left).toEqual([]);
   });
@@ -72,6 +72,13 @@ describe('{{.}} on an object', () => {
   it('is an error at the top of a card template (the product) and of a widget template (the widget)', () => {
     expect(lint({ htmlTemplate: '<b>{{.}}</b>' })[0].fix?.insert).toBe('{{product_name}}');
     expect(lint({ htmlTemplate: '<h2>{{.}}</h2>{{#products}}{{product_name}}{{/products}}' })[0].fix?.insert).toBe('{{widget_displayName}}');
+  });
+
+  it('is an error for {{products}} used as a value, fixed to a loop', () => {
+    const { problem, after, left } = fixHtml('<p>{{products}}</p>');
+    expect(problem).toMatchObject({ code: 'dot-on-object', line: 1, column: 4 });
+    expect(after).toBe('<p>{{#products}}{{product_name}}{{/products}}</p>');
+    expect(left).toEqual([]);
   });
 
   it('is fine inside a section over a text field, also within an inverted one', () => {
