@@ -4,6 +4,7 @@ import { toggleFilter, type SearchState } from './searchState';
 import { pageWindow } from './pageWindow';
 import { fillNodes } from '../strings/fillNodes';
 import type { SearchStrings } from '../strings/search';
+import { bare } from '../api/bare';
 
 /** Why the state changed: decides where focus and scroll go afterwards. */
 export type ChangeReason = 'filter' | 'sort' | 'page' | 'query';
@@ -141,7 +142,7 @@ function Facet(props: { facet: FacetCount; state: SearchState; locale: string; o
 }
 
 function withoutField(state: SearchState, field: string): SearchState['filters'] {
-  const out: Record<string, readonly string[]> = Object.assign(Object.create(null), state.filters);
+  const out: Record<string, readonly string[]> = bare(state.filters);
   delete out[field];
   return out;
 }

@@ -1,6 +1,7 @@
 import type { SearchFilters } from '../client/searchFilters';
 import { formatFilter } from '../client/formatFilter';
 import { parseFilter } from '../client/parseFilter';
+import { bare } from '../api/bare';
 
 /** Everything a shopper can change on the search page; it all lives in the URL. */
 export interface SearchState {
@@ -57,7 +58,7 @@ export function toggleFilter(filters: SearchFilters, field: string, value: strin
   const current = filters[field] ?? [];
   const next = on ? (single ? [value] : current.includes(value) ? current : [...current, value]) : current.filter((v) => v !== value);
   // A null-prototype copy: a field named `__proto__` or `constructor` is a field.
-  const out: Record<string, readonly string[]> = Object.assign(Object.create(null), filters);
+  const out: Record<string, readonly string[]> = bare(filters);
   if (next.length) out[field] = next;
   else delete out[field];
   return out;
