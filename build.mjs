@@ -75,7 +75,7 @@ const trimMustache = {
 };
 
 // The ESM build finds its stylesheet and chunks beside its own module (import.meta.url),
-// not beside the page: where boot imports src/assets.ts, it gets src/assets.module.ts,
+// not beside the page: where boot imports src/browser/assets.ts, it gets src/browser/assets.module.ts,
 // whose dynamic imports of the chunk files stay imports.
 const moduleAssets = {
   name: 'module-assets',
@@ -103,22 +103,22 @@ const browser = {
 
 /** Everything that ships to merchants and storefront developers. */
 const shipped = [
-  { entryPoints: ['src/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife' },
+  { entryPoints: ['src/browser/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife' },
   // Not minified: the app's bundler shakes out what it does not import (which a minified
   // file hides from it) and minifies the rest with the app.
   { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm', plugins: [trimMustache, moduleAssets], minify: false },
-  { entryPoints: ['src/debug/entry.ts'], outfile: 'dist/vitrine-debug.js', format: 'iife' },
-  // The bundle layout renders with the core's Preact (`src/bundle/preact.ts`), not a copy.
-  { entryPoints: ['src/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/bundle/preact.ts' } },
+  { entryPoints: ['src/browser/debug/entry.ts'], outfile: 'dist/vitrine-debug.js', format: 'iife' },
+  // The bundle layout renders with the core's Preact (`src/browser/bundle/preact.ts`), not a copy.
+  { entryPoints: ['src/browser/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' } },
   // French, German and Spanish interface strings, for pages in those languages.
-  { entryPoints: ['src/strings/entry.ts'], outfile: 'dist/vitrine-strings.js', format: 'iife' },
+  { entryPoints: ['src/browser/strings/entry.ts'], outfile: 'dist/vitrine-strings.js', format: 'iife' },
   // Microdata, RDFa and the platforms' page data, for pages JSON-LD does not describe.
-  { entryPoints: ['src/page/entry.ts'], outfile: 'dist/vitrine-page.js', format: 'iife' },
+  { entryPoints: ['src/browser/page/entry.ts'], outfile: 'dist/vitrine-page.js', format: 'iife' },
   // -- more shipped entries (search chunk, client) are listed below this line --
-  { entryPoints: ['src/search/entry.ts'], outfile: 'dist/vitrine-search.js', format: 'iife' },
+  { entryPoints: ['src/browser/search/entry.ts'], outfile: 'dist/vitrine-search.js', format: 'iife' },
   // Shopify's Customer Privacy API and IAB TCF: loaded only in those consent modes.
-  { entryPoints: ['src/consent/entry.ts'], outfile: 'dist/vitrine-consent.js', format: 'iife' },
-  { entryPoints: ['src/analytics/entry.ts'], outfile: 'dist/vitrine-analytics.js', format: 'iife' },
+  { entryPoints: ['src/browser/consent/entry.ts'], outfile: 'dist/vitrine-consent.js', format: 'iife' },
+  { entryPoints: ['src/browser/analytics/entry.ts'], outfile: 'dist/vitrine-analytics.js', format: 'iife' },
   { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm' },
 ].filter((e) => existsSync(e.entryPoints[0]));
 

@@ -56,7 +56,7 @@ export function checkEmbedBudget() {
  */
 async function explainEmbed() {
   const res = await build({
-    entryPoints: [join(root, 'src/embed.ts')],
+    entryPoints: [join(root, 'src/browser/embed.ts')],
     bundle: true,
     minify: true,
     format: 'iife',

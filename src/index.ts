@@ -2,41 +2,41 @@
 // Importing it runs nothing and touches no browser global: `start()` does the work, and
 // each export costs the app's bundle only what it reaches (package.json `sideEffects`).
 import type { Settings } from './types/settings';
-import { boot, type VitrineApi } from './boot';
-import { layouts, mountWidget as mount, type MountOptions, type MountResult } from './render/mountWidget';
+import { boot, type VitrineApi } from './browser/boot';
+import { layouts, mountWidget as mount, type MountOptions, type MountResult } from './browser/render/mountWidget';
 import { Bundle } from './layouts/Bundle';
-import { injectStyle } from './theme/applyTheme';
+import { injectStyle } from './browser/theme/applyTheme';
 import { baseCss } from './layouts/baseCss';
-import { elementPlugin } from './slots/element';
+import { elementPlugin } from './browser/slots/element';
 
 declare const __VITRINE_VERSION__: string;
-import { pageReader } from './context/readProduct';
-import { readPage } from './context/readPage';
+import { pageReader } from './browser/context/readProduct';
+import { readPage } from './browser/context/readPage';
 
 // Bundled by a storefront's own build, Vitrine holds every page reader: no chunk to load.
 pageReader.read = readPage;
 
-export { boot, type VitrineApi } from './boot';
+export { boot, type VitrineApi } from './browser/boot';
 export type { Settings, RawConfig } from './types/settings';
 export type * from './types/events';
-export { TAG as WIDGET_TAG, ATTRIBUTES as WIDGET_ATTRIBUTES, type WidgetAttributes } from './slots/element';
-export type { MountOptions, MountResult } from './render/mountWidget';
-export { renderTemplate, isWholeWidget } from './template/renderTemplate';
-export { buildView, buildProductView, type WidgetView, type ProductView } from './template/buildView';
-export { sanitizeNodes } from './template/sanitizeHtml';
-export { PLACEHOLDERS, type Placeholder } from './template/placeholders';
-export { builtinThemes } from './theme/builtinThemes';
-export { chooseTheme } from './theme/chooseTheme';
-export { createRequester, type Requester, type RequesterOptions } from './api/createRequester';
-export { apiError, isApiError, type ApiError, type ApiErrorKind } from './api/apiError';
-export { fetchWidget, widgetQuery } from './api/fetchWidget';
-export { fetchThemes } from './api/fetchThemes';
-export { parseEnvelope } from './api/parseEnvelope';
-export { ENDPOINTS, CATALOGUE, PAGES } from './api/endpoints';
-export { chooseAlgorithm } from './slots/chooseAlgorithm';
+export { TAG as WIDGET_TAG, ATTRIBUTES as WIDGET_ATTRIBUTES, type WidgetAttributes } from './browser/slots/element';
+export type { MountOptions, MountResult } from './browser/render/mountWidget';
+export { renderTemplate, isWholeWidget } from './core/template/renderTemplate';
+export { buildView, buildProductView, type WidgetView, type ProductView } from './core/template/buildView';
+export { sanitizeNodes } from './browser/sanitize/sanitizeHtml';
+export { PLACEHOLDERS, type Placeholder } from './core/template/placeholders';
+export { builtinThemes } from './core/theme/builtinThemes';
+export { chooseTheme } from './core/theme/chooseTheme';
+export { createRequester, type Requester, type RequesterOptions } from './core/api/createRequester';
+export { apiError, isApiError, type ApiError, type ApiErrorKind } from './core/api/apiError';
+export { fetchWidget, widgetQuery } from './core/api/fetchWidget';
+export { fetchThemes } from './core/api/fetchThemes';
+export { parseEnvelope } from './core/api/parseEnvelope';
+export { ENDPOINTS, CATALOGUE, PAGES } from './core/api/endpoints';
+export { chooseAlgorithm } from './core/algorithms/chooseAlgorithm';
 export type * from './types/interface';
-export type { Config, PageContext, Layout, EmbedHost, Plugin } from './types/host';
-export type { Attribution } from './analytics/createAttribution';
+export type { Config, PageContext, Layout, EmbedHost, Plugin } from './browser/host';
+export type { Attribution } from './browser/analytics/createAttribution';
 
 const idle = () => {};
 

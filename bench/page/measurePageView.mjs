@@ -55,7 +55,7 @@ export async function measurePageView(context, url, { apiOrigin, browser, server
       document.querySelectorAll('[data-vitrine-search]').length,
       document.querySelectorAll('[data-vitrine-searchbox]').length,
     ]);
-    // Vitrine loads a slot when it comes within 600 px of the viewport (src/boot.ts,
+    // Vitrine loads a slot when it comes within 600 px of the viewport (src/browser/boot.ts,
     // NEAR), so slots further down are not on the critical path: wait for the
     // near ones to render or fail; the rest are reported as deferred.
     await page

@@ -4,7 +4,7 @@
 // on this browser's pages only. The sandbox's published themes are never written.
 import { parseThemeFile } from './parseThemeFile';
 import { SHOP_PREVIEW_COOKIE, SHOP_PREVIEW_KEY } from './shopPreviewKeys';
-/** The embed keeps the org's themes under this prefix for 10 minutes (src/theme/createThemeStore.ts). */
+/** The embed keeps the org's themes under this prefix for 10 minutes (src/browser/theme/createThemeStore.ts). */
 const THEME_CACHE = 'vitrine:themes:';
 
 function stop(): void {

@@ -1,6 +1,6 @@
-import { apiError } from '../api/apiError';
-import { createRequester, type Query, type Requester } from '../api/createRequester';
-import { ENDPOINTS, isAlgorithm } from '../api/endpoints';
+import { apiError } from '../core/api/apiError';
+import { createRequester, type Query, type Requester } from '../core/api/createRequester';
+import { ENDPOINTS, isAlgorithm } from '../core/api/endpoints';
 import type {
   AlgorithmCatalogue,
   AlgorithmName,

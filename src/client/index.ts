@@ -16,6 +16,6 @@ export { parseServiceList } from './parseServiceList';
 export { parseAlgorithmCatalogue } from './parseAlgorithmCatalogue';
 export { parseWidgetUpdateResponse } from './parseWidgetUpdateResponse';
 export type { ConfigurationAnswer } from './parseConfigurationAnswer';
-export { apiError, isApiError } from '../api/apiError';
-export type { ApiError, ApiErrorKind } from '../api/apiError';
+export { apiError, isApiError } from '../core/api/apiError';
+export type { ApiError, ApiErrorKind } from '../core/api/apiError';
 export type * from '../types/interface';

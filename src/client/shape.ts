@@ -1,4 +1,4 @@
-import { apiError, type ApiError } from '../api/apiError';
+import { apiError, type ApiError } from '../core/api/apiError';
 
 // Readers that turn an answer's JSON into its type at the edge. A wrong shape is an
 // ApiError of kind `shape` naming the endpoint and the field path, so a storefront

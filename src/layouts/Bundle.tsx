@@ -1,9 +1,9 @@
 import { h } from 'preact';
-import type { ProductView } from '../template/buildView';
+import type { ProductView } from '../core/template/buildView';
 import type { LayoutProps } from './LayoutProps';
 import { fill, type Card } from './fill';
-import { bundleStrings } from '../strings/bundle';
-import { fillNodes } from '../strings/fillNodes';
+import { bundleStrings } from '../core/strings/bundle';
+import { fillNodes } from './fillNodes';
 
 /** Two or three add-ons is what a shopper weighs at a glance; more is noise. */
 const MAX_ADDONS = 3;

@@ -1,7 +1,7 @@
 import { h } from 'preact';
 import type { LayoutProps } from './LayoutProps';
 import { fill } from './fill';
-import { fillString } from '../strings/fillString';
+import { fillString } from '../core/strings/fillString';
 
 /**
  * Wires a rendered track once: the buttons page through and disable at the ends, and

@@ -1,6 +1,6 @@
-import type { ProductView, WidgetView } from '../template/buildView';
+import type { ProductView, WidgetView } from '../core/template/buildView';
 import type { Card } from './fill';
-import type { Strings } from '../strings/en';
+import type { Strings } from '../core/strings/en';
 
 /**
  * A layout: a Preact component of `LayoutProps`, spelled without Preact's types so that

@@ -1,8 +1,6 @@
 import type { AlgorithmName, PageName } from './interface';
-import type { Layout } from './host';
-import type { Settings } from './settings';
-import type { ApiErrorKind } from '../api/apiError';
-import type { VitrineApi } from '../boot';
+import type { Layout } from './config';
+import type { ApiErrorKind } from './errors';
 
 /** A product in an event: what analytics need of it. */
 export interface ProductDetail {
@@ -78,11 +76,5 @@ declare global {
   interface WindowEventMap extends VitrineEventMap {}
   interface HTMLElementTagNameMap {
     'vitrine-widget': HTMLElement;
-  }
-  interface Window {
-    /** Set once Vitrine has started (by the script tag or `start()`). */
-    Vitrine?: VitrineApi;
-    /** Settings for the script tag, set before it loads (tag managers). */
-    vitrineConfig?: Partial<Settings>;
   }
 }

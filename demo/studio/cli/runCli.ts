@@ -1,4 +1,4 @@
-import { PLACEHOLDERS } from '../../../src/template/placeholders';
+import { PLACEHOLDERS } from '../../../src/core/template/placeholders';
 import { lintRules } from '../lint/lintRules';
 import { lintTheme, type ThemeProblem } from '../lint/lintTheme';
 import { parseThemeFile } from '../parseThemeFile';

@@ -7,7 +7,7 @@ import type { ThemeProblem } from './ThemeProblem';
 export const TAG = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
 const ATTRIBUTE = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
-/** The embed's sanitiser removes these elements from every render (src/template/sanitizeHtml.ts). */
+/** The embed's sanitiser removes these elements from every render (src/browser/sanitize/sanitizeHtml.ts). */
 const DROPPED = /^(script|iframe|frame|frameset|object|embed|base|meta|link|animate|set|noscript|template)$/;
 
 interface Attribute {

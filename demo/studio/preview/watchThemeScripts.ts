@@ -6,7 +6,7 @@ type Define = (themeId: string, fn: ThemeScript) => void;
 /**
  * The embed runs a jsTemplate from a `<script nonce>` whose text is
  * `Vitrine.defineThemeScript("id",function(root,data){` + newline + the jsTemplate
- * (src/theme/applyTheme.ts). Positions inside that script are the jsTemplate's,
+ * (src/browser/theme/applyTheme.ts). Positions inside that script are the jsTemplate's,
  * one line down.
  */
 const FIRST_LINE = 1;

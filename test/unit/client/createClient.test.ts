@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/client/createClient';
 import { buildSearchRequest } from '../../../src/client/buildSearchRequest';
-import type { ApiError } from '../../../src/api/apiError';
+import type { ApiError } from '../../../src/core/api/apiError';
 import type { AlgorithmName, SearchConfiguration, WidgetConfiguration } from '../../../src/types/interface';
 
 const orgId = '6f1c2a4e-8b3d-4c5e-9a7f-1b2c3d4e5f60';

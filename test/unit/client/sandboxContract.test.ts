@@ -11,7 +11,7 @@ import { createSandbox, type Sandbox } from '../../../demo/sandbox/createSandbox
 import { createClient, type Client } from '../../../src/client/createClient';
 import { buildSearchRequest, type SearchParams } from '../../../src/client/buildSearchRequest';
 import { SEARCH_SAMPLE_PATH } from '../../../src/client/searchPaths';
-import type { ApiError } from '../../../src/api/apiError';
+import type { ApiError } from '../../../src/core/api/apiError';
 import type { AlgorithmName, SearchResponse } from '../../../src/types/interface';
 
 let sandbox: Sandbox;

@@ -5,9 +5,9 @@ import { Matrix } from '../../../src/layouts/Matrix';
 import { Bundle } from '../../../src/layouts/Bundle';
 import { fill, type Card } from '../../../src/layouts/fill';
 import type { LayoutProps } from '../../../src/layouts/LayoutProps';
-import { buildProductView, buildView } from '../../../src/template/buildView';
+import { buildProductView, buildView } from '../../../src/core/template/buildView';
 import type { WidgetEnvelope } from '../../../src/types/interface';
-import { en } from '../../../src/strings/en';
+import { en } from '../../../src/core/strings/en';
 
 const envelope: WidgetEnvelope = {
   errMsg: null,

@@ -1,0 +1,8 @@
+// The analytics chunk, `dist/vitrine-analytics.js`. The core adds it only when the
+// merchant sets `data-analytics` (or `analytics` in `window.vitrineConfig`); it hands
+// its plugin to the core and defines no global of its own.
+import type { Plugin } from '../host';
+import { analyticsPlugin } from './analyticsPlugin';
+
+const vitrine = (window as unknown as { Vitrine?: { use?: (plugin: Plugin) => void } }).Vitrine;
+if (vitrine && typeof vitrine.use === 'function') vitrine.use(analyticsPlugin);

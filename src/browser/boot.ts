@@ -1,0 +1,169 @@
+import type { EmbedHost, Plugin, Slots, VitrineApi } from './host';
+import type { Layout, PageContext } from '../types/config';
+export type { VitrineApi } from './host';
+import { readConfig } from './config/readConfig';
+import type { Settings } from '../types/settings';
+import { moduleChunk, moduleStylesheet } from './assets';
+import { buildContext, type FullContext } from './context/buildContext';
+import { pageReader } from './context/readProduct';
+import { createRequester } from '../core/api/createRequester';
+import { fetchThemes } from '../core/api/fetchThemes';
+import { createThemeStore } from './theme/createThemeStore';
+import { layouts } from './render/mountWidget';
+import { createSlots } from './slots/createSlots';
+import { sanitizeNodes } from './sanitize/sanitizeHtml';
+import { loadChunk } from './sanitize/trustedTypes';
+import { createConsent, type Consent } from './consent/createConsent';
+import { ATTRIBUTES, TAG } from './slots/element';
+import { h } from 'preact';
+
+declare const __VITRINE_VERSION__: string;
+
+
+const SLOT = '[data-vitrine],' + TAG;
+
+/**
+ * Starts Vitrine on a page: reads the settings once, renders every `[data-vitrine]`
+ * slot and those added later. Nothing here throws into the page; what went wrong is a
+ * `vitrine:error` event on the slot, explained in debug mode by the debug chunk.
+ */
+export function boot(win: Window & typeof globalThis, script: HTMLScriptElement | null, settings?: Partial<Settings>): VitrineApi | undefined {
+  const global = win as unknown as { Vitrine?: Partial<VitrineApi>; vitrineConfig?: unknown };
+  // A second copy of the script finds the first one's API and does nothing.
+  if (global.Vitrine?.version) return;
+  const doc = win.document;
+  const { config, problems } = readConfig(script, settings || global.vitrineConfig, win.location.href);
+  const history: EmbedHost['history'] = [];
+  const plugins: Plugin[] = [];
+  let overrides: Partial<PageContext> | undefined;
+  let context: FullContext | undefined;
+  let slots: Slots | undefined;
+  let host: EmbedHost | undefined;
+  let consent: Consent | undefined;
+
+  const emit = (el: Element, name: string, detail: unknown) => {
+    if (config?.debug || config?.setting('analytics')) history.push([el, name, detail]);
+    el.dispatchEvent(new win.CustomEvent('vitrine:' + name, { bubbles: true, detail }));
+  };
+  const run = (plugin: Plugin) => {
+    try {
+      plugin(host!);
+    } catch {
+      /* a broken chunk never reaches the page */
+    }
+  };
+  /** Adds a script, stylesheet or hint to the head, with the page's nonce. */
+  const add = <K extends 'script' | 'link'>(tag: K, props: Partial<HTMLElementTagNameMap[K]>) =>
+    doc.head.appendChild(Object.assign(doc.createElement(tag), { nonce: config!.nonce || '' }, props));
+  const load = (name: string, done?: () => void) =>
+    moduleChunk && !config!.assetBase ? moduleChunk(name).then(done, done) : loadChunk(doc, config!.assetBase, name, config!.nonce, done);
+  // The bundle layout is a chunk of its own: most pages never show one.
+  let bundle: Promise<void> | undefined;
+  const need = (layout: Layout) => layouts[layout] || (bundle ||= new Promise((done) => load(layout, done)));
+  // French, German and Spanish words are a chunk too, loaded by pages in those languages.
+  const translations: EmbedHost['translations'] = {};
+  let words: Promise<void> | undefined;
+  const strings = async () => {
+    const lang = ctx().locale.slice(0, 2);
+    if (/fr|de|es/.test(lang)) await (words ||= new Promise((done) => load('strings', done)));
+    return { ...translations[lang], ...config!.strings };
+  };
+
+  const api: VitrineApi = {
+    version: __VITRINE_VERSION__,
+    refresh: () => slots?.refresh(),
+    render: (element) => scan(element || doc, true),
+    setContext(next) {
+      // The same page said twice is one page (React's StrictMode runs effects twice in development).
+      if (JSON.stringify(next) == JSON.stringify(overrides)) return;
+      overrides = { ...next };
+      context = undefined;
+      api.refresh();
+    },
+    consent(granted) {
+      // Only `true` is a yes: a string "false" or a missing argument must never read as one.
+      consent?.set(granted === true);
+    },
+    use(plugin) {
+      plugins.push(plugin);
+      if (host) run(plugin);
+    },
+  };
+  global.Vitrine = Object.assign(global.Vitrine || {}, api);
+  if (!config) {
+    const why = problems.join('; ');
+    console.warn('[vitrine] not started: ' + why);
+    ready(() => doc.querySelectorAll<HTMLElement>(SLOT).forEach((el) => emit(el, 'error', { kind: 'config', message: why, status: 0 })));
+    return api;
+  }
+
+  // The first widget call needs DNS, TCP and TLS to the API: start them while the page parses.
+  add('link', { rel: 'preconnect', href: new URL(config.baseUrl).origin, crossOrigin: '' });
+  // The built-in stylesheet loads beside the data; a widget waits for it (3 s at most) so
+  // it never flashes unstyled. A merchant who links it already is not sent it twice.
+  const styled =
+    doc.querySelector('link[href$="vitrine.css"]') ||
+    new Promise((done) => {
+      add('link', { rel: 'stylesheet', href: (moduleStylesheet && !config.assetBase && moduleStylesheet) || config.assetBase + 'vitrine.css', onload: done, onerror: done });
+      setTimeout(done, 3000);
+    });
+
+  const request = createRequester({ ...config, fetch: win.fetch.bind(win) });
+  const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
+  const mayStore = () => !!consent!.state();
+  const ctx = () => (context ||= buildContext(win, config, overrides, mayStore()));
+  // Microdata, RDFa and the platforms' page data are a chunk: fetched only where what the
+  // core reads leaves a gap, and the first widget request of such a page waits for it
+  // (3 s at most, like the stylesheet: a chunk that never arrives costs its reading only).
+  let reading: Promise<unknown> | undefined;
+  const read = () => {
+    if (!pageReader.read && !reading && ctx().gap) reading = new Promise<void>((done) => (load('page', done), setTimeout(done, 3000))).then(() => (context = undefined));
+    return reading ? reading.then(ctx) : ctx();
+  };
+  slots = createSlots({ win, config, context: read, request, themes: themes.get, strings, styled, need, emit, mayStore });
+  consent = createConsent(win, !!config.consent && config.consent != 'granted', (granted, flipped) => {
+    // A new answer: the id is stored (or the stored one is gone) at once, the slots that
+    // asked for a personal algorithm render again, and the page hears of it.
+    if (flipped) {
+      context = undefined;
+      ctx();
+      slots!.refresh(true);
+    }
+    emit(doc as unknown as Element, 'consent', { granted });
+  });
+  // Shopify's Customer Privacy API and TCF CMPs are spoken to by a chunk of their own.
+  if (config.consent == 'shopify' || config.consent == 'tcf') load('consent');
+
+  function scan(scope: Element | Document, force?: boolean): void {
+    if ((scope as Element).matches?.(SLOT)) slots?.track(scope as HTMLElement, force);
+    scope.querySelectorAll<HTMLElement>(SLOT).forEach((el) => slots?.track(el, force));
+  }
+
+  function ready(fn: () => void): void {
+    if (doc.readyState == 'loading') doc.addEventListener('DOMContentLoaded', fn);
+    else fn();
+  }
+
+  ready(() => {
+    scan(doc);
+    new win.MutationObserver((records) => {
+      for (const record of records) {
+        record.addedNodes.forEach((node) => node.nodeType == 1 && scan(node as Element));
+        // A framework changed a slot's settings (a prop): show it again. The filter holds
+        // both spellings; a `title` changed on a `[data-vitrine]` div re-renders it from the
+        // answer already fetched, at no cost to the network.
+        if (record.attributeName) slots!.update(record.target as HTMLElement);
+      }
+      // Removed slots stop being watched and unmount, so nothing keeps them alive.
+      slots!.sweep();
+    }).observe(doc.documentElement, { childList: true, subtree: true, attributeFilter: ATTRIBUTES.flatMap((name) => [name, 'data-vitrine-' + name]).concat('data-vitrine') });
+    host = { win, doc, config, context: ctx, page: pageReader, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, strings, translations, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    plugins.forEach(run);
+    // A search box that is a form already submits to the search page without us; only
+    // the results page, or a box Vitrine must draw, needs the search chunk.
+    if (doc.querySelector('[data-vitrine-search],[data-vitrine-searchbox]:not(form)')) load('search');
+    if (config.debug) load('debug');
+    if (config.setting('analytics')) load('analytics');
+  });
+  return api;
+}

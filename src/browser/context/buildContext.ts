@@ -1,0 +1,46 @@
+import type { Config, PageContext } from '../host';
+import { detectPageType } from './detectPageType';
+import { readProduct, type PageProduct } from './readProduct';
+import { readVisitorId } from './readVisitorId';
+import { bare } from '../../core/api/bare';
+
+export interface FullContext extends PageContext {
+  product: PageProduct | null;
+  /** The page type, the currency or the product on show is unknown or in doubt: the page chunk may know. */
+  gap?: boolean;
+}
+
+/**
+ * Built once per page: explicit settings first, then what the page says about itself.
+ * `overrides` is the page a single-page app said it shows (`setContext`): from then on
+ * its page type and product replace the start-up settings', which described the first
+ * page.
+ * `store`: the visitor id may be kept on the device (no consent needed, or given).
+ */
+export function buildContext(win: Window, config: Config, overrides?: Partial<PageContext>, store = true): FullContext {
+  const doc = win.document;
+  const read = readProduct(win);
+  const page = overrides || config;
+  // A page states a product when some source names it or gives its SKU; a currency alone is page-wide.
+  const product = read.name || read.sku ? read : null;
+  const pname = page.pname ?? read.name;
+  const sku = page.sku ?? read.sku;
+  // The platform's own statement beats a URL guess: WooCommerce can put products under /shop/….
+  const pageType = page.pageType ?? read.pageType ?? detectPageType(win, !!product);
+  // A currency that is not an ISO code makes formatPrice fall back to a plain number.
+  const currency = overrides?.currency ?? config.currency ?? read.currency;
+  // Null prototype: the context is awaited (while the page chunk reads), and a `then` a
+  // host page put on Object.prototype would otherwise make it a thenable that never settles.
+  return bare({
+    product,
+    pageType: pageType || 'home_page',
+    pname,
+    sku,
+    siteUid: overrides?.siteUid ?? config.siteUid ?? readVisitorId(win, store),
+    domain: overrides?.domain ?? config.domain ?? win.location.hostname,
+    locale: overrides?.locale ?? config.locale ?? (doc.documentElement.lang || read.locale || win.navigator.language || 'en'),
+    currency,
+    // A product page without its name or SKU, or a product on a page the URL calls something else.
+    gap: !pageType || !currency || (pageType == 'product_page' ? !(pname && sku) : !!product),
+  });
+}

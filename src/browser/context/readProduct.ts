@@ -1,0 +1,28 @@
+import type { PageReading } from './PageReading';
+import { readJsonLd } from './readJsonLd';
+
+export type { PageProduct, PageReading } from './PageReading';
+
+/**
+ * Microdata, RDFa and the storefront platforms' page data: the page chunk
+ * (`vitrine-page.js`) puts its reader here, and the ESM build its own at start.
+ */
+export const pageReader: { read?: (win: Window) => PageReading } = {};
+
+/** Each value from the first reading that states it. */
+export function merge(readings: (PageReading | undefined)[]): PageReading {
+  const found: Record<string, unknown> = {};
+  for (const reading of readings) for (const key in reading) found[key] ||= reading[key as keyof PageReading];
+  return found as PageReading;
+}
+
+/**
+ * Where the page states its product, richest first: JSON-LD, then (when the page chunk
+ * is in) microdata, RDFa, the platform's page data and Open Graph / `product:` meta tags.
+ * So a JSON-LD offer without `priceCurrency` takes the currency the others give.
+ */
+export function readProduct(win: Window): PageReading {
+  const doc = win.document;
+  // The product on show is this page: the bundle's "this item" card links here when no source gives its URL.
+  return merge([readJsonLd(doc), pageReader.read?.(win), { currentPageUrl: doc.URL }]);
+}

@@ -1,0 +1,109 @@
+import type { Requester } from '../core/api/createRequester';
+import type { Theme } from '../types/interface';
+import type { Config, Layout, PageContext } from '../types/config';
+
+export type { Config, Layout, PageContext };
+import type { LayoutComponent } from '../layouts/LayoutProps';
+import type { PageReading } from './context/PageReading';
+import type { Settings } from '../types/settings';
+import type { Attribution } from './analytics/createAttribution';
+
+/**
+ * What the core embed hands to a chunk loaded later (the search chunk) through
+ * `window.Vitrine.use(plugin)`: the parsed config, the page context, the shared requester
+ * (so the 403 stop and Retry-After wait are page-wide), cached themes, and a way to render
+ * recommendation slots the chunk creates.
+ */
+export interface EmbedHost {
+  win: Window;
+  doc: Document;
+  config: Config;
+  context: () => PageContext;
+  request: Requester;
+  themes: () => Promise<Theme[]>;
+  /** Render (or re-render) a `[data-vitrine]` slot. */
+  render: (slot: HTMLElement) => void;
+  /** The slot lifecycle itself (the custom element tracks, updates and sweeps through it). */
+  slots: Slots;
+  /** The layouts the page can show; a layout chunk adds its own here. */
+  layouts: Partial<Record<Layout, LayoutComponent>>;
+  /** The core's Preact `h`, which a layout chunk renders with (one copy per page). */
+  h: (...args: never[]) => unknown;
+  /**
+   * The core's sanitiser: a chunk inserts what it returns. A page allows one Trusted
+   * Types policy named `vitrine`, and the core holds it.
+   */
+  sanitize: Sanitize;
+  /**
+   * Whether Vitrine may store what identifies the visitor: true when no consent mode is
+   * set or the visitor granted consent. A `vitrine:consent` event on the document (detail
+   * `{ granted }`) says when the answer changes.
+   */
+  mayStore(): boolean;
+  /** The interface strings that replace English on this page: its language's (the strings chunk), then the merchant's. */
+  strings: () => Promise<Record<string, string>>;
+  /** Words by language (`fr`, `de`, `es`), filled by the strings chunk when it loads. */
+  translations: Record<string, Record<string, string>>;
+  /** Where the page chunk puts its reader of microdata, RDFa and platform data. */
+  page?: { read?: (win: Window) => PageReading };
+  /** Debug-mode log; a no-op otherwise. */
+  log: (...args: unknown[]) => void;
+  /** Debug mode only: every event sent so far, for the debug chunk that loads later. */
+  history: [Element, string, unknown][];
+}
+
+export type Plugin = (host: EmbedHost) => void;
+
+/** Sanitises rendered template markup into nodes (the core's, with its Trusted Types policy). */
+export type Sanitize = (html: string, doc: Document) => DocumentFragment;
+
+export interface Slots {
+  /** Start watching a slot; `force` renders it now, even if it is watched already. */
+  track(el: HTMLElement, force?: boolean): void;
+  /**
+   * Every slot that is still in the page, fetched and rendered again; with `personal`
+   * (consent changed), only those with a personal algorithm, once.
+   */
+  refresh(personal?: boolean): void;
+  /** Slots no longer in the page stop being watched and unmount. */
+  sweep(): void;
+  /** Keeps the slot's fallback and says why with a `vitrine:error` event. */
+  fail(el: HTMLElement, kind: string, message: string, extra?: object): void;
+  /** A shown slot's attributes changed: fetch and render it again. */
+  update(el: HTMLElement): void;
+}
+
+export interface VitrineApi {
+  version: string;
+  /** Fetch and render every slot again (after the cart or visitor changed). */
+  refresh(): void;
+  /** Render one slot, or every slot inside an element (default: the document). */
+  render(element?: Element): void;
+  /**
+   * The page now shown (single-page apps, after each route change): replaces what the
+   * last call said; what it leaves out is read from the page again. Every slot still in
+   * the page is requested once more; no `refresh()` is needed after it.
+   */
+  setContext(context: Partial<PageContext>): void;
+  /**
+   * The visitor's answer from any consent tool: `true` stores the visitor id and lets
+   * personal algorithms run; `false` deletes the stored id and stops them.
+   */
+  consent(granted: boolean): void;
+  /** Extension point the search and debug chunks plug into. */
+  use(plugin: Plugin): void;
+  /**
+   * The widget click that opened this product page in this tab, else null. Set by the
+   * analytics chunk (`data-analytics`), so it exists once that chunk has run.
+   */
+  attribution?(): Attribution | null;
+}
+
+declare global {
+  interface Window {
+    /** Set once Vitrine has started (by the script tag or `start()`). */
+    Vitrine?: VitrineApi;
+    /** Settings for the script tag, set before it loads (tag managers). */
+    vitrineConfig?: Partial<Settings>;
+  }
+}

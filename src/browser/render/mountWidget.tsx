@@ -1,0 +1,137 @@
+import { h, render, type ComponentType } from 'preact';
+import type { Layout } from '../host';
+import type { Theme, WidgetEnvelope, WidgetProduct } from '../../types/interface';
+import { buildProductView, buildView, type ProductView, type WidgetView } from '../../core/template/buildView';
+import { formatPrice } from '../../core/template/formatPrice';
+import { isWholeWidget, renderTemplate } from '../../core/template/renderTemplate';
+import { sanitizeNodes } from '../sanitize/sanitizeHtml';
+import { fill, type Card } from '../../layouts/fill';
+import { bare } from '../../core/api/bare';
+import { builtinThemes } from '../../core/theme/builtinThemes';
+import { en, type Strings } from '../../core/strings/en';
+import { cssId, injectStyle, runThemeScript } from '../theme/applyTheme';
+import { Carousel } from '../../layouts/Carousel';
+import { Matrix } from '../../layouts/Matrix';
+import type { LayoutComponent, LayoutProps } from '../../layouts/LayoutProps';
+
+export interface MountOptions {
+  envelope: WidgetEnvelope;
+  layout: Layout;
+  /** Null or absent: the built-in theme of the layout. */
+  theme?: Theme | null;
+  /** Shown above the products; defaults to the envelope's widgetName. */
+  title?: string;
+  locale?: string;
+  currency?: string;
+  /** CSP nonce for the styles and theme script Vitrine adds. */
+  nonce?: string;
+  /** Bundle layout: the page's own product, shown first and always included. */
+  anchor?: Partial<WidgetProduct> | null;
+  /** Interface strings replacing the built-in English ones (see `src/core/strings/en.ts`). */
+  strings?: Partial<Strings>;
+}
+
+/** `warning`: the widget rendered but its theme script did not run. */
+export type MountResult = { ok: true; view: WidgetView; warning?: string } | { ok: false; error: string };
+
+/**
+ * The layouts this build holds. The script tag build leaves `bundle` to a chunk that
+ * adds itself here; until it has, a bundle shows as a grid.
+ */
+export const layouts: Partial<Record<Layout, LayoutComponent>> = { carousel: Carousel, matrix: Matrix };
+let ids = 0;
+
+/** Events leave from the slot (the root's parent), as every other Vitrine event does. */
+function emit(root: Element, name: string, detail: unknown): void {
+  const target = root.parentElement || root;
+  target.dispatchEvent(new (target.ownerDocument.defaultView!.CustomEvent)('vitrine:' + name, { bubbles: true, detail }));
+}
+
+const productDetail = (p: ProductView) => ({ name: p.product_name, sku: p.product_sku, price: p._amount, url: p.product_currentPageUrl });
+
+/** Reports which product a shopper opened: `vitrine:click` with the product and its position. */
+function onClick(root: HTMLElement, view: WidgetView, event: Event): void {
+  const link = (event.target as Element).closest('a[href]');
+  if (!link) return;
+  const cell = link.closest('[data-vitrine-index]');
+  const href = link.getAttribute('href');
+  const index = cell ? Number(cell.getAttribute('data-vitrine-index')) : view.products.findIndex((p) => p.product_currentPageUrl == href);
+  const product = view.products[index];
+  if (product) emit(root, 'click', { product: productDetail(product), position: index + 1 });
+}
+
+/**
+ * Renders a widget envelope with a theme into `root`: the same path the embed, the
+ * studio and storefront code use. A broken template leaves `root` as it was and says why.
+ */
+export function mountWidget(root: HTMLElement, options: MountOptions): MountResult {
+  const doc = root.ownerDocument;
+  const win = doc.defaultView!;
+  const { layout, nonce, locale = doc.documentElement.lang || 'en', currency } = options;
+  const t = { ...en, ...options.strings } as Strings;
+  // Own fields only: a theme without `jsTemplate` runs no script, whatever a page added
+  // to Object.prototype (the built-in themes have none).
+  const theme = bare(options.theme || builtinThemes[layout]);
+  const format = { locale, currency };
+  let view: WidgetView;
+  let whole: Card | undefined;
+  let cards: Card[] = [];
+  let anchor: LayoutProps['anchor'];
+  try {
+    view = buildView(options.envelope, options.title, format);
+    view.label_was = t.was;
+    view.label_now = t.now;
+    const template = theme.htmlTemplate;
+    const card = (p: ProductView) => sanitizeNodes(renderTemplate(template, view, p), doc);
+    if (isWholeWidget(template)) whole = sanitizeNodes(renderTemplate(template, view), doc);
+    else {
+      cards = view.products.map(card);
+      if (layout == 'bundle' && options.anchor?.name) {
+        const p = buildProductView(options.anchor as WidgetProduct, -1, format);
+        anchor = { view: p, card: card(p) };
+      }
+    }
+  } catch (error) {
+    return { ok: false, error: `theme "${theme.themeId}": ${(error as Error).message}` };
+  }
+  injectStyle(doc, theme.themeId, theme.cssTemplate || '', nonce);
+  root.className = `vitrine vitrine--${layout} vitrine-theme--${cssId(theme.themeId)}`;
+  const titleId = (root.id || 'vitrine-' + ++ids) + '-title';
+  const Layout = (layouts[layout] || Matrix) as ComponentType<LayoutProps>;
+  const click = (event: Event) => onClick(root, view, event);
+  let off: number[] = [];
+  const paint = () =>
+    render(
+      whole ? (
+        // Keyed apart: Preact never clears nodes it did not make, so a switch between a
+        // whole-widget template and cards must replace the element.
+        <div key="whole" class="vitrine__body" onClick={click} ref={fill(whole)} />
+      ) : (
+        <div key="cards" class="vitrine__body" onClick={click}>
+          {view.widget_displayName && (
+            <h2 class="vitrine__title" id={titleId}>
+              {view.widget_displayName}
+            </h2>
+          )}
+          <Layout
+            view={view}
+            cards={cards}
+            title={view.widget_displayName}
+            titleId={titleId}
+            t={t}
+            anchor={anchor}
+            formatTotal={(amount) => formatPrice(amount, locale, currency)}
+            onAdd={(products, total) => emit(root, 'add-to-cart', { products: products.map(productDetail), total, currency })}
+            off={off}
+            setOff={(next) => {
+              off = next;
+              paint();
+            }}
+          />
+        </div>
+      ),
+      root,
+    );
+  paint();
+  return { ok: true, view, warning: runThemeScript(win, theme, root, view, nonce) };
+}

@@ -1,0 +1,364 @@
+import { h, render, createRef, type ComponentChildren } from 'preact';
+import type { EmbedHost } from '../host';
+import type { SearchDocument, SearchResponse, Theme } from '../../types/interface';
+import { parseSearchResponse } from '../../client/parseSearchResponse';
+import { SEARCH_PATH } from '../../client/searchPaths';
+import { buildSearchRequest, DEFAULT_PAGE_SIZE } from '../../client/buildSearchRequest';
+import { isApiError } from '../../core/api/apiError';
+import { cssId, injectStyle } from '../theme/applyTheme';
+import { searchCss } from './searchCss';
+import { readSearchState, writeSearchState, type SearchState } from './searchState';
+import { SearchView, type ChangeReason } from './SearchView';
+import { chooseCardTheme } from './chooseCardTheme';
+import { createCard } from './createCard';
+import { INCLUDE_WIDGETS, readIncludeWidgets } from './includeWidgets';
+import { revealBelowHeader } from './revealBelowHeader';
+import { searchStrings, type SearchStrings } from '../../core/strings/search';
+import { fillString } from '../../core/strings/fillString';
+
+export interface SearchMount {
+  /** A new query from a search box on this page: no reload, a new history entry. */
+  setQuery(query: string): void;
+  /** Stops listening to history and removes what was rendered. */
+  destroy(): void;
+}
+
+/** Largest page size a merchant may set; more is a slow page, not a feature. */
+const MAX_PAGE_SIZE = 100;
+
+function emit(el: Element, name: string, detail: unknown): void {
+  el.dispatchEvent(new (el.ownerDocument.defaultView as Window & typeof globalThis).CustomEvent('vitrine:' + name, { bubbles: true, detail }));
+}
+
+/**
+ * The search results page in a `[data-vitrine-search]` slot. State (query, filters,
+ * sort, page) lives in the URL; each change pushes a history entry, so back, forward,
+ * reload and a shared link show the same results. The slot's own content stays until
+ * the first answer arrives, and for good if the service fails.
+ */
+export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
+  const { win, doc, config } = host;
+  const queryParam = config.setting('searchParam') || 'q';
+  const context = host.context();
+  const format = { locale: context.locale, currency: context.currency };
+
+  const wanted = Number(slot.dataset.vitrinePageSize);
+  const fixedSize = Number.isInteger(wanted) && wanted >= 1 && wanted <= MAX_PAGE_SIZE ? wanted : 0;
+  if (slot.dataset.vitrinePageSize && !fixedSize) host.log(`data-vitrine-page-size "${slot.dataset.vitrinePageSize}" is not a whole number from 1 to ${MAX_PAGE_SIZE}; the configured page size is used`);
+  // 0 until the first answer: the service applies the configuration's paginationCount
+  // (interface.md has no GET for the configuration) and reports it in `Pagination`.
+  let pageSize = fixedSize;
+
+  const view = doc.createElement('div');
+  view.className = 'vitrine-search__mount';
+  const widgets = doc.createElement('div');
+  widgets.className = 'vitrine-search__widgets';
+  const headingRef = createRef<HTMLHeadingElement>();
+  // The results replace the slot's fallback; if that held the page's h1 (or the page has
+  // none), the results heading becomes the h1 so the page keeps one.
+  const outsideH1 = Array.from(doc.querySelectorAll('h1')).some((el) => !slot.contains(el));
+  const headingLevel = outsideH1 ? 2 : 1;
+
+  let state = readSearchState(win.location.search, queryParam);
+  let answer: SearchResponse | null = null;
+  let answered = state;
+  let loading = false;
+  let error: string | null = null;
+  let announcement = '';
+  let seq = 0;
+  let mounted = false;
+  let filtersOpen = false;
+  let t: SearchStrings = searchStrings;
+  let fewer: { query: string; total: number }[] = [];
+  const drawerRef = createRef<HTMLDialogElement>();
+  // Under 720 px the facets move into a drawer (the breakpoint of searchCss).
+  const narrowQuery = win.matchMedia?.('(max-width: 720px)');
+  let narrow = !!narrowQuery?.matches;
+  narrowQuery?.addEventListener?.('change', () => {
+    narrow = narrowQuery.matches;
+    filtersOpen = false;
+    paint();
+  });
+  // The page's own title, and the query it was written for, so the title can follow
+  // searches made in the page ("Search: linen — Shop" becomes "Search: wool — Shop").
+  const pageTitle = doc.title;
+  const titleQuery = state.query;
+  const facetsId = (slot.id || 'vitrine-search') + '-filters';
+  let card: ((doc: SearchDocument, index: number) => ComponentChildren) | null = null;
+  let listClass = '';
+
+  injectStyle(doc, 'search', searchCss, config.nonce);
+
+  const hrefFor = (s: SearchState) => win.location.pathname + writeSearchState(s, win.location.search, queryParam) + win.location.hash;
+
+  function paint(): void {
+    if (!answer || !card) return;
+    // A control that disappears under the keyboard (a removed chip, "Clear all filters")
+    // hands focus to the heading of what is on screen, never to <body>.
+    const hadFocus = view.contains(doc.activeElement);
+    render(
+      <SearchView
+        state={state}
+        answered={answered}
+        answer={answer}
+        pageSize={pageSize || answer.Pagination || answer.Docs.length || 1}
+        loading={loading}
+        error={error}
+        locale={context.locale}
+        announcement={announcement}
+        listClass={listClass}
+        card={card}
+        hrefFor={hrefFor}
+        onChange={change}
+        headingRef={headingRef}
+        headingLevel={headingLevel}
+        narrow={narrow}
+        filtersOpen={filtersOpen}
+        onToggleFilters={() => {
+          filtersOpen = !filtersOpen;
+          paint();
+        }}
+        onShowResults={() => {
+          filtersOpen = false;
+          paint();
+          const heading = headingRef.current;
+          if (heading) {
+            revealBelowHeader(win, heading);
+            heading.focus({ preventScroll: true });
+          }
+        }}
+        drawerRef={drawerRef}
+        facetsId={facetsId}
+        t={t}
+        fewer={fewer}
+      />,
+      view,
+    );
+    const drawer = drawerRef.current;
+    if (drawer && filtersOpen && !drawer.open) {
+      drawer.showModal();
+      drawer.onclose = () => {
+        // Escape, or the close button: the toggle gets focus back (the dialog does that).
+        if (filtersOpen) {
+          filtersOpen = false;
+          paint();
+        }
+      };
+    } else if (drawer?.open && !filtersOpen) drawer.close();
+    if (hadFocus && !view.contains(doc.activeElement)) {
+      (drawer?.open ? drawer.querySelector<HTMLElement>('[tabindex="-1"]') : headingRef.current)?.focus({ preventScroll: true });
+    }
+  }
+
+  async function chooseCard(): Promise<void> {
+    let themes: Theme[] = [];
+    try {
+      themes = await host.themes();
+    } catch (e) {
+      host.log('search: themes unavailable, built-in card used', e);
+    }
+    const theme = chooseCardTheme(themes, { id: slot.id, themeId: slot.dataset.vitrineTheme });
+    if (theme?.cssTemplate) injectStyle(doc, theme.themeId, theme.cssTemplate, config.nonce);
+    listClass = theme ? `vitrine-theme--${cssId(theme.themeId)}` : '';
+    card = createCard(host.sanitize, theme, format, fillString(t.searchResultsFor, { query: '' }).trim());
+    host.log('search: card', theme ? 'from theme ' + theme.themeId : 'built-in');
+  }
+
+  // The shared requester, not a client of its own: the 403 stop and the Retry-After wait
+  // stay page-wide, and the chunk carries only the search parts of the client.
+  async function fetchPage(s: SearchState, rows: number, start: number): Promise<SearchResponse> {
+    const request = buildSearchRequest(
+      { orgId: config.orgId, query: s.query, filters: s.filters, sort: s.sort ? [s.sort] : [], pageSize: rows, start },
+      'table',
+    );
+    return parseSearchResponse(await host.request(SEARCH_PATH, { request: JSON.stringify(request) }));
+  }
+
+  /** One page of `s`; a service that refuses `rows: "0"` gets the default page size instead. */
+  async function fetchSized(s: SearchState, page: number): Promise<SearchResponse> {
+    try {
+      return await fetchPage(s, pageSize, (page - 1) * pageSize);
+    } catch (e) {
+      if (pageSize || !isApiError(e) || e.kind !== 'request') throw e;
+      host.log('search: rows "0" refused; page size', DEFAULT_PAGE_SIZE, e);
+      pageSize = DEFAULT_PAGE_SIZE;
+      return fetchPage(s, pageSize, (page - 1) * pageSize);
+    }
+  }
+
+  async function load(next: SearchState, why: ChangeReason | 'initial' | 'history'): Promise<void> {
+    state = next;
+    const my = ++seq;
+    loading = true;
+    paint();
+    const focusWasInside = view.contains(doc.activeElement);
+    try {
+      // The page's words first (the strings chunk on a French, German or Spanish page).
+      const cardReady = card ? null : host.strings().then((words) => (t = { ...searchStrings, ...words }), () => {}).then(chooseCard);
+      // A link to page 3 before any answer: ask once for the configured page size.
+      if (!pageSize && state.page > 1) {
+        const first = await fetchSized({ ...state, page: 1 }, 1);
+        pageSize ||= first.Pagination || DEFAULT_PAGE_SIZE;
+      }
+      let result = await fetchSized(state, state.page);
+      if (!fixedSize && result.Pagination > 0) pageSize = result.Pagination;
+      // A stale shared link past the last page shows the last page instead of nothing.
+      const lastPage = Math.max(1, Math.ceil(result.Numberofdocs / Math.max(1, pageSize)));
+      if (state.page > lastPage) {
+        state = { ...state, page: lastPage };
+        win.history.replaceState(win.history.state, '', hrefFor(state));
+        result = await fetchPage(state, pageSize, (lastPage - 1) * pageSize);
+      }
+      await cardReady;
+      // Nothing found for several words: the queries one word shorter that do find something.
+      const words = state.query.split(/\s+/).filter(Boolean);
+      const shorter = result.Numberofdocs === 0 && !result.didYouMean && words.length > 1 && words.length <= 5
+        ? await Promise.all(words.map(async (_, i) => {
+          const query = words.filter((__, j) => j !== i).join(' ');
+          try {
+            return { query, total: (await fetchPage({ ...state, query, filters: {}, page: 1 }, 1, 0)).Numberofdocs };
+          } catch {
+            return { query, total: 0 };
+          }
+        }))
+        : [];
+      if (my !== seq) return;
+      fewer = shorter.filter((f) => f.total > 0).sort((a, b) => b.total - a.total).slice(0, 3);
+      answer = result;
+      answered = state;
+      loading = false;
+      error = null;
+      const count = result.Numberofdocs.toLocaleString(context.locale);
+      announcement = fillString(state.query ? (result.Numberofdocs === 1 ? t.searchFoundOne : t.searchFound) : t.searchFoundAll, { count, query: state.query });
+      if (state.page > 1) announcement = fillString(t.searchOnPage, { found: announcement, page: state.page });
+      paint();
+      retitle();
+      if (!mounted) {
+        mounted = true;
+        slot.replaceChildren(view, widgets);
+      }
+      afterChange(why, focusWasInside);
+      showWidgets(result);
+      emit(slot, 'search', { query: state.query, total: result.Numberofdocs, page: state.page, products: result.Docs.length });
+    } catch (e) {
+      if (my !== seq) return;
+      loading = false;
+      const apiErr = isApiError(e) ? e : null;
+      host.log('search failed', e);
+      emit(slot, 'error', { kind: apiErr ? apiErr.kind : 'render', message: apiErr ? apiErr.message : String(e), status: apiErr ? apiErr.status : 0 });
+      if (answer) {
+        error = t.searchFailed;
+        announcement = error;
+        paint();
+      }
+    }
+  }
+
+  /** Focus and scroll after a change, so keyboard and screen reader users keep their place. */
+  function afterChange(why: ChangeReason | 'initial' | 'history', focusWasInside: boolean): void {
+    const heading = headingRef.current;
+    if (!heading) return;
+    if (why === 'page') {
+      // The pager sits below the results; the new page starts at the top.
+      revealBelowHeader(win, heading);
+      heading.focus({ preventScroll: true });
+    } else if (focusWasInside && !view.contains(doc.activeElement)) {
+      // The control that had focus is gone (a filter that changed the facet group).
+      heading.focus({ preventScroll: true });
+    } else if (why === 'query' && heading.getBoundingClientRect().top < 0) {
+      revealBelowHeader(win, heading);
+    }
+  }
+
+  /** The tab's title follows the query searched in the page. */
+  function retitle(): void {
+    const query = answered.query;
+    if (query === titleQuery) doc.title = pageTitle;
+    else if (titleQuery && pageTitle.includes(titleQuery)) doc.title = pageTitle.split(titleQuery).join(query);
+    else doc.title = (query ? fillString(t.searchResultsFor, { query: '“' + query + '”' }) + ' – ' : '') + pageTitle;
+  }
+
+  const widgetSlots = new Map<string, { el: HTMLElement; anchor: string }>();
+  let trending: HTMLElement | undefined;
+
+  function showWidgets(result: SearchResponse): void {
+    const top = result.Docs[0];
+    for (const name of readIncludeWidgets(slot.dataset.vitrineIncludeWidgets, host.log)) {
+      const spec = INCLUDE_WIDGETS[name];
+      let entry = widgetSlots.get(name);
+      if (!entry) {
+        const el = doc.createElement('div');
+        el.id = (slot.id || 'vitrine-search') + '-' + spec.algorithm;
+        el.dataset.vitrine = spec.algorithm;
+        el.dataset.vitrineLayout = 'carousel';
+        el.dataset.vitrineTitle = t[spec.title];
+        el.dataset.vitrineInclude = name;
+        widgets.appendChild(el);
+        widgetSlots.set(name, (entry = { el, anchor: '' }));
+      }
+      const anchor = spec.anchored ? (top ? top.sku : '') : '-';
+      if (spec.anchored) {
+        entry.el.hidden = !top;
+        if (!top) continue;
+        entry.el.dataset.vitrinePname = top.name;
+        entry.el.dataset.vitrineSku = top.sku;
+      }
+      if (anchor !== entry.anchor) {
+        entry.anchor = anchor;
+        host.render(entry.el);
+      }
+    }
+    // No results: what sells now, below the departments, unless the page shows it anyway.
+    const empty = result.Numberofdocs === 0;
+    if (empty && !trending && !widgetSlots.has('siteMoreItemsToConsider')) {
+      trending = doc.createElement('div');
+      trending.id = (slot.id || 'vitrine-search') + '-trending';
+      trending.dataset.vitrine = 'trending';
+      trending.dataset.vitrineLayout = 'carousel';
+      trending.dataset.vitrineTitle = t.searchTrending;
+      widgets.prepend(trending);
+      host.render(trending);
+    }
+    if (trending) trending.hidden = !empty;
+  }
+
+  function change(next: SearchState, why: ChangeReason): void {
+    try {
+      win.history.pushState(win.history.state, '', hrefFor(next));
+    } catch (e) {
+      // A state the URL cannot carry is still searched; the page never sees the error.
+      host.log('search: URL not updated', e);
+    }
+    void load(next, why);
+  }
+
+  // Which result a shopper opened, like a widget's `vitrine:click`, plus the query.
+  view.addEventListener('click', (event) => {
+    const link = (event.target as Element).closest?.('a[href]');
+    const cell = link?.closest('.vitrine-search__item[data-vitrine-index]');
+    if (!cell || !answer) return;
+    const position = Number(cell.getAttribute('data-vitrine-index'));
+    const found = answer.Docs[position - (answered.page - 1) * (pageSize || answer.Pagination)];
+    if (!found) return;
+    emit(slot, 'click', {
+      product: { name: found.name, sku: found.sku, price: found.discountedprice ?? found.price, url: link!.getAttribute('href') },
+      position: position + 1,
+      query: answered.query,
+    });
+  });
+
+  const onPopState = () => void load(readSearchState(win.location.search, queryParam), 'history');
+  win.addEventListener('popstate', onPopState);
+  void load(state, 'initial');
+
+  return {
+    setQuery(query) {
+      change({ query: query.trim(), filters: Object.create(null), sort: state.sort, page: 1 }, 'query');
+    },
+    destroy() {
+      win.removeEventListener('popstate', onPopState);
+      seq++;
+      render(null, view);
+    },
+  };
+}

@@ -1,0 +1,256 @@
+import type { Config, Layout } from '../../types/config';
+import type { Slots } from '../host';
+import type { AlgorithmName, Theme, WidgetEnvelope } from '../../types/interface';
+import type { FullContext } from '../context/buildContext';
+import type { Requester } from '../../core/api/createRequester';
+import type { ApiError } from '../../core/api/apiError';
+import { fetchWidget, widgetQuery, type WidgetParams } from '../../core/api/fetchWidget';
+import { chooseTheme } from '../../core/theme/chooseTheme';
+import { layouts, mountWidget } from '../render/mountWidget';
+import { formatPrice } from '../../core/template/formatPrice';
+import { render } from 'preact';
+import { prioritiseImages } from '../render/prioritiseImages';
+import { readSlot } from './readSlot';
+import type { SlotSpec } from '../../core/slots/slotSpec';
+import { chooseAlgorithm, hasInputs, type Inputs } from '../../core/algorithms/chooseAlgorithm';
+import { substitute } from '../../core/algorithms/substitute';
+
+/** What the slot lifecycle needs from the page and the rest of the embed. */
+export interface SlotDeps {
+  win: Window & typeof globalThis;
+  config: Config;
+  /** The page context; a promise while the page chunk is still reading the page. */
+  context: () => FullContext | Promise<FullContext>;
+  request: Requester;
+  themes: () => Promise<Theme[]>;
+  /** The interface strings for the page's language, with the merchant's own on top. */
+  strings: () => Promise<Record<string, string>>;
+  /** Settles when the built-in stylesheet has loaded (or given up). */
+  styled: Promise<unknown> | Element | null;
+  /** Settles when a layout can render (the bundle layout is a chunk). */
+  need: (layout: Layout) => unknown;
+  emit: (el: Element, name: string, detail: unknown) => void;
+  /** Whether the visitor's consent (or no consent mode) allows personal algorithms. */
+  mayStore: () => boolean;
+}
+
+interface SlotState {
+  root?: HTMLElement;
+  token: number;
+  /** The slot names (or its page chose) a personal algorithm: consent changes what it shows. */
+  personal?: boolean;
+  /** Products in the widget shown now. */
+  count?: number;
+}
+
+
+/** Slots within this many pixels of the viewport load at once, the rest when scrolled near. */
+const NEAR = 600;
+
+/**
+ * The life of a slot: read its attributes, choose the algorithm, fetch, choose the theme,
+ * mount, report; or fail and keep the merchant's fallback. Nothing here throws into the
+ * page: what went wrong is a `vitrine:error` event on the slot.
+ */
+export function createSlots({ win, config, context, request, themes, strings, styled, need, emit, mayStore }: SlotDeps): Slots {
+  const doc = win.document;
+  const slots = new Map<HTMLElement, SlotState>();
+  const outlets = new WeakMap<HTMLElement, HTMLSlotElement>();
+  /** The fallback of slots that cannot hold a shadow root, while a widget stands in for it. */
+  const swapped = new WeakMap<HTMLElement, Node[]>();
+  // Identical widget requests on one page are made once.
+  const inflight = new Map<string, Promise<WidgetEnvelope>>();
+  const IO = win.IntersectionObserver;
+  const near = IO && new IO((entries) => entries.forEach((e) => e.isIntersecting && (near!.unobserve(e.target), show(e.target as HTMLElement))), { rootMargin: NEAR + 'px' });
+  const seen =
+    IO &&
+    new IO(
+      (entries) =>
+        entries.forEach((e) => {
+          if (e.isIntersecting) {
+            seen!.unobserve(e.target);
+            // A theme that draws the whole widget has no cells: its products are the envelope's.
+            const slot = e.target.parentElement as HTMLElement;
+            emit(slot, 'impression', { products: e.target.querySelectorAll('[data-vitrine-index]').length || slots.get(slot)?.count });
+          }
+        }),
+      { threshold: 0.5 },
+    );
+
+  /**
+   * Shows the widget root in the slot, or the fallback again (no root). The slot's own
+   * children never move: a framework (React, Vue) may own them and would throw when it
+   * next updates a node Vitrine moved. A shadow root holding one `<slot>` picks what is
+   * drawn: the root (slotted by name) or, unnamed, the fallback. The root itself stays in
+   * the light DOM, where the merchant's CSS and scripts reach it.
+   *
+   * Only some elements can hold a shadow root (a `<div>`, `<section>`, a custom element;
+   * not a `<ul>`, nor one that has its own): those swap the fallback out and back in.
+   */
+  function place(el: HTMLElement, root?: HTMLElement): void {
+    let outlet = outlets.get(el);
+    if (!outlet && !swapped.has(el)) {
+      try {
+        outlets.set(el, (outlet = el.attachShadow({ mode: 'open' }).appendChild(doc.createElement('slot'))));
+      } catch {
+        swapped.set(el, []);
+      }
+    }
+    if (outlet) {
+      outlet.name = root ? (root.slot = 'vitrine') : '';
+      if (root) el.append(root);
+    } else if (root) {
+      swapped.set(el, Array.from(el.childNodes));
+      el.replaceChildren(root);
+    } else el.replaceChildren(...swapped.get(el)!);
+  }
+
+  /** Takes the widget out and gives the merchant's fallback back. */
+  function unmount(el: HTMLElement, state?: SlotState): void {
+    const root = state?.root;
+    if (root) {
+      seen && seen.unobserve(root);
+      render(null, root);
+      root.remove();
+      place(el);
+      state.root = undefined;
+    }
+  }
+
+  function fail(el: HTMLElement, kind: string, message: string, extra?: object): void {
+    // A refresh that found nothing gives the merchant's fallback back.
+    unmount(el, slots.get(el));
+    emit(el, 'error', { kind, message, status: 0, ...extra });
+  }
+
+  /** The chain's products for the slot: the product on show left out, at most `max`. */
+  async function fetchProducts(algorithm: AlgorithmName, spec: SlotSpec, c: FullContext, inputs: Inputs): Promise<WidgetEnvelope> {
+    if (!hasInputs(algorithm, inputs)) throw { kind: 'input', message: algorithm + ' needs a pname or sku' };
+    const params: WidgetParams = { divisionId: spec.divisionId, orgId: config.orgId, site_uid: c.siteUid, domain: c.domain, ...inputs };
+    const key = algorithm + JSON.stringify(widgetQuery(algorithm, params));
+    let pending = inflight.get(key);
+    if (!pending) inflight.set(key, (pending = fetchWidget(request, algorithm, params, config.endpoints)));
+    const envelope = await pending;
+    // The product on show is never recommended to itself (recent views would list it first).
+    const products = envelope.products.filter((p) => !(inputs.sku && p.sku == inputs.sku) && p.name != inputs.pname).slice(0, spec.max);
+    if (!products.length) throw { kind: 'empty', message: algorithm + ' returned no products' };
+    return { ...envelope, products };
+  }
+
+  /** Mounts the widget in place of the fallback; false when a newer render took over. */
+  async function draw(el: HTMLElement, state: SlotState, token: number, spec: SlotSpec, c: FullContext, algorithm: AlgorithmName, envelope: WidgetEnvelope, words: Record<string, string>) {
+    const choice = chooseTheme(await themes(), spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
+    await need(choice.layout);
+    // Each slot renders in a task of its own, so answers that land together never
+    // add up to one long task on the main thread.
+    await new Promise((next) => setTimeout(next));
+    if (token != state.token || !el.isConnected) return;
+    const root = state.root || doc.createElement('div');
+    // The widget goes into the page before it renders, so a theme's jsTemplate finds it
+    // in the document on the first render as on every later one.
+    if (!state.root) {
+      place(el, root);
+      state.root = root;
+      seen && seen.observe(root);
+    }
+    const options = {
+      envelope,
+      layout: choice.layout as Layout,
+      theme: choice.theme,
+      title: spec.title,
+      locale: c.locale,
+      currency: c.currency,
+      nonce: config.nonce,
+      anchor: c.product,
+      strings: words,
+    };
+    let result = mountWidget(root, options);
+    if (!result.ok) {
+      // A broken theme costs its look, not the widget: the built-in theme renders instead.
+      emit(el, 'error', { kind: 'theme', message: result.error, status: 0, algorithm, page: c.pageType });
+      result = mountWidget(root, { ...options, theme: null });
+      if (!result.ok) throw { kind: 'theme', message: result.error };
+    }
+    state.count = envelope.products.length;
+    prioritiseImages(root);
+    return { theme: choice.theme.themeId, layout: choice.layout, warning: result.warning, view: result.view };
+  }
+
+  /**
+   * Tries the slot's algorithms in order (a fallback chain): the next only after no
+   * products or a failure other than a 403, which stops every call on the page.
+   */
+  async function show(el: HTMLElement): Promise<void> {
+    const state = slots.get(el);
+    if (!state) return;
+    const token = ++state.token;
+    // Changes made in one task (a framework's commit sets several attributes) show once.
+    await 0;
+    if (token != state.token) return;
+    const started = Date.now();
+    const read = readSlot(el);
+    if ('error' in read) return fail(el, 'slot', read.error);
+    const { spec } = read;
+    const c = await context();
+    const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
+    // Without consent a personal algorithm gives way to a non-personal one (DESIGN.md).
+    const personal = mayStore();
+    const [chain, named] = substitute(spec.algorithms.length ? spec.algorithms : [chooseAlgorithm(c.pageType, inputs)], c.pageType, inputs, personal);
+    state.personal = !!named.length;
+    if (spec.layout == 'bundle' || chain.includes('crosssell')) need('bundle');
+    // The first Intl.NumberFormat costs some 30 ms (ICU data): build it while the request
+    // is on the wire, in a task of its own, not inside the first render.
+    setTimeout(() => formatPrice(0, c.locale, c.currency));
+    // What the event details say of every outcome: the algorithm, the page type seen, the
+    // algorithms of the chain that came before it with why each was skipped, whether
+    // personal algorithms were allowed and, if not, which ones gave way.
+    const skipped: { algorithm: AlgorithmName; why: string }[] = [];
+    for (const algorithm of chain) {
+      const about = { algorithm, page: c.pageType, skipped, personal, substituted: personal ? [] : named };
+      try {
+        // The org's themes (asked once per page) and the stylesheet load beside the data.
+        const [envelope, , , words] = await Promise.all([fetchProducts(algorithm, spec, c, inputs), themes(), styled, strings()]);
+        const shown = await draw(el, state, token, spec, c, algorithm, envelope, words);
+        if (shown) emit(el, 'render', { ...about, products: envelope.products.length, ...shown, ms: Date.now() - started });
+        return;
+      } catch (error) {
+        if (token != state.token) return;
+        // An ApiError carries its kind and status; anything else is a bug of ours in render.
+        // A 403 (quota) stops every call on the page, so it ends the chain too.
+        const failure = error as Partial<ApiError>;
+        if (algorithm == chain[chain.length - 1] || failure.kind == 'quota') {
+          return fail(el, failure.kind || 'render', failure.message || '' + error, { ...about, status: failure.status || 0 });
+        }
+        skipped.push({ algorithm, why: failure.message || '' + error });
+      }
+    }
+  }
+
+  return {
+    fail,
+    track(el, force) {
+      if (!slots.has(el)) {
+        slots.set(el, { token: 0 });
+        // The observer answers within a frame and forces no layout, unlike measuring here.
+        if (near) return near.observe(el);
+      } else if (!force) return;
+      show(el);
+    },
+    refresh(personal) {
+      inflight.clear();
+      slots.forEach((state, el) => el.isConnected && (!personal || state.personal) && show(el));
+    },
+    sweep() {
+      slots.forEach((state, el) => {
+        if (el.isConnected) return;
+        near && near.unobserve(el);
+        unmount(el, state);
+        slots.delete(el);
+      });
+    },
+    update(el) {
+      // A slot not yet shown reads its attributes when it comes near.
+      if (slots.get(el)?.token) show(el);
+    },
+  };
+}

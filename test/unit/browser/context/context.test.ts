@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Window as HappyWindow } from 'happy-dom';
+import { detectPageType } from '../../../../src/browser/context/detectPageType';
+import { readProduct, pageReader } from '../../../../src/browser/context/readProduct';
+import { readPage } from '../../../../src/browser/context/readPage';
+import { readSource } from '../../../../src/browser/context/readSource';
+import { readVisitorId } from '../../../../src/browser/context/readVisitorId';
+
+const pages: HappyWindow[] = [];
+function open(url: string, head = '', body = ''): Window {
+  const win = new HappyWindow({ url });
+  pages.push(win);
+  win.document.head.innerHTML = head;
+  win.document.body.innerHTML = body;
+  return win as unknown as Window;
+}
+
+afterEach(async () => {
+  pageReader.read = undefined;
+  await Promise.all(pages.splice(0).map((p) => p.happyDOM.close()));
+  localStorage.clear();
+  document.cookie = 'vitrine_uid=; max-age=0; path=/';
+});
+
+describe('detectPageType', () => {
+  it.each([
+    ['/products/wool-coat', 'product_page'],
+    ['/collections/knitwear', 'collection_page'],
+    ['/cart', 'cart_page'],
+    ['/orders/1042/confirmation', 'order_page'],
+    ['/checkouts/abc/thank_you', 'order_page'],
+    ['/blogs/journal/caring-for-wool', 'blogs_articles_page'],
+    ['/', 'home_page'],
+  ])('%s is a %s', (path, page) => {
+    expect(detectPageType(open('https://shop.example' + path), false)).toBe(page);
+  });
+  it('takes a page that describes a product as a product page, and says nothing of a page that gives no sign', () => {
+    expect(detectPageType(open('https://shop.example/p/123'), true)).toBe('product_page');
+    expect(detectPageType(open('https://shop.example/p/123'), false)).toBeUndefined();
+  });
+});
+
+describe('readProduct (the core: JSON-LD)', () => {
+  it('reads a schema.org Product in JSON-LD, also inside @graph, skipping a broken block', () => {
+    const win = open('https://shop.example/', `<script type="application/ld+json">{ broken</script>
+      <script type="application/ld+json">{"@graph":[{"@type":"WebPage"},{"@type":"Product","name":"Wool Coat","sku":"C-1","image":["/c.png"],"offers":{"price":"120.00","priceCurrency":"EUR"}}]}</script>`);
+    expect(readProduct(win)).toMatchObject({ name: 'Wool Coat', sku: 'C-1', price: '120.00', currency: 'EUR', smallImage: '/c.png' });
+  });
+  it('names a ProductGroup by the group and prices it by its first variant; offers may be a list', () => {
+    const win = open('https://shop.example/', `<script type="application/ld+json">{"@type":"ProductGroup","name":"Coat","productGroupID":"G1","hasVariant":[{"@type":"Product","sku":"C-RED","offers":[{"@type":"Offer","price":"99","priceCurrency":"SEK"}]},{"@type":"Product","sku":"C-BLUE"}]}</script>`);
+    expect(readProduct(win)).toMatchObject({ name: 'Coat', sku: 'C-RED', price: '99', currency: 'SEK' });
+  });
+  it('leaves microdata and meta tags to the page chunk', () => {
+    const head = '<meta property="og:type" content="product"><meta property="og:title" content="Mug"><meta property="product:retailer_item_id" content="M-9">';
+    expect(readProduct(open('https://shop.example/', head))).toEqual({ currentPageUrl: 'https://shop.example/' });
+    pageReader.read = readPage;
+    expect(readProduct(open('https://shop.example/', head))).toMatchObject({ name: 'Mug', sku: 'M-9' });
+  });
+});
+
+describe('readPage (the page chunk)', () => {
+  it('gives a property to the nearest item above it: a brand or a breadcrumb name is not the product name', () => {
+    const win = open('https://shop.example/', '', `<div itemscope itemtype="https://schema.org/Product">
+      <div itemprop="brand" itemscope itemtype="https://schema.org/Brand"><span itemprop="name">Acme</span></div>
+      <h1 itemprop="name">Anvil</h1><span itemprop="sku">A-1</span>
+      <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="USD"><span itemprop="url">/offer</span></div></div>`);
+    expect(readPage(win)).toMatchObject({ name: 'Anvil', sku: 'A-1', currency: 'USD' });
+  });
+  it('reads nothing through a polluted prototype or a throwing getter', () => {
+    const win = open('https://shop.example/');
+    (Object.prototype as Record<string, unknown>).active = 'XXX';
+    try {
+      Object.defineProperty(win, 'Shopify', { value: { currency: {} }, configurable: true });
+      Object.defineProperty(win, 'BCData', { get() { throw new Error('no'); }, configurable: true });
+      expect(readSource(win, 'window.Shopify.currency.active')).toBeUndefined();
+      expect(readSource(win, 'window.BCData.product_attributes.sku')).toBeUndefined();
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).active;
+    }
+  });
+  it('reads an attribute as JSON, and the first of several places that holds something', () => {
+    const win = open('https://shop.example/', '', `<div id="d" data-product='{"reference":"R-7"}'></div><div id="bad" data-product="{not json"></div>`);
+    expect(readSource(win, '#bad @data-product.reference || #d @data-product.reference')).toBe('R-7');
+  });
+});
+
+describe('readVisitorId', () => {
+  it('creates an id once and keeps it', () => {
+    const id = readVisitorId(window, true);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(readVisitorId(window, true)).toBe(id);
+    expect(document.cookie).toContain('vitrine_uid=' + id);
+  });
+  it('still gives an id when storage and cookies throw', () => {
+    const blocked = {
+      crypto: window.crypto,
+      get localStorage(): Storage { throw new DOMException('denied', 'SecurityError'); },
+      document: { get cookie(): string { throw new DOMException('denied', 'SecurityError'); }, set cookie(_: string) { throw new DOMException('denied', 'SecurityError'); } },
+    } as unknown as Window;
+    expect(readVisitorId(blocked, true)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
