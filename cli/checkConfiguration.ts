@@ -21,7 +21,7 @@ export interface Checked {
 export async function checkConfiguration(dir: string, connection: Connection | undefined): Promise<Checked> {
   const folder = readConfigFolder(dir);
   const problems = checkFolder(folder);
-  const files = [...folder.problems.map((p) => p.file), ...(folder.search ? [folder.search.name] : []), ...folder.widgets.map((w) => w.name)];
+  const files = [...new Set([...(folder.search ? [folder.search.name] : []), ...folder.widgets.map((w) => w.name), ...folder.problems.map((p) => p.file)])];
   if (!connection) {
     return { folder, problems, files, note: 'Offline: the service cross-checks were skipped (algorithm, page placement, theme, organisation).' };
   }
