@@ -107,7 +107,7 @@ describe('vitrine config check', () => {
     ['another organisation', '{\n  "orgId": "00000000-0000-4000-8000-000000000000"\n}\n',
       `search.json:2:12 orgId  error: is not the organisation of VITRINE_ORG_ID; the service refuses another organisation's configuration\n    fix: write "${ORG}"`],
   ];
-  it.each(searchCases)('search.json: %s', async (_name, text, expected) => {
+  it.concurrent.each(searchCases)('search.json: %s', async (_name, text, expected) => {
     const r = await vitrine(['config', 'check', configFolder({ 'search.json': text })]);
     expect(r.code).toBe(expected.includes('  warning: ') ? 0 : 1);
     expect(r.out).toContain(`${expected}\n`);
