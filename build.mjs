@@ -129,9 +129,13 @@ const demo = [
   { entryPoints: ['demo/studio/app.ts'], outfile: 'demo/dist/studio/app.js', format: 'esm', platform: 'browser', minify: true },
   { entryPoints: ['demo/studio/preview.ts'], outfile: 'demo/dist/studio/preview.js', format: 'esm', platform: 'browser', minify: true },
   { entryPoints: ['demo/studio/shopPreview.ts'], outfile: 'demo/dist/studio/shop-preview.js', format: 'iife', platform: 'browser', minify: true },
-  // `npx vitrine lint theme.json` (package.json `bin`): the studio's lint for theme authors' CI.
+  // `npx vitrine` (package.json `bin`): theme lint and configuration as code, for CI.
   // It ships in the package but never to a browser, so it is built like the tools here.
-  { entryPoints: ['demo/studio/cli/vitrine.ts'], outfile: 'dist/vitrine-cli.mjs', platform: 'node', format: 'esm', banner: { js: '#!/usr/bin/env node' } },
+  // commander is CommonJS and requires Node's built-ins; an ES module has no `require`, so the
+  // banner makes one (esbuild's own advice for CommonJS bundled into ESM for Node).
+  // jsonc-parser's `main` is a UMD file whose requires esbuild cannot follow; its `module` is ESM.
+  { entryPoints: ['cli/vitrine.ts'], outfile: 'dist/vitrine-cli.mjs', platform: 'node', format: 'esm', mainFields: ['module', 'main'],
+    banner: { js: "#!/usr/bin/env node\nimport { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);" } },
 ].filter((e) => existsSync(e.entryPoints[0]));
 
 const demoDefaults = { bundle: true, sourcemap: true, logLevel: 'warning', target: 'es2022' };

@@ -36,6 +36,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The `vitrine` bin of the packed tarball, run as a process against the sandbox.
+          name: 'cli',
+          include: ['test/cli/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',

@@ -1,43 +1,29 @@
-import { PLACEHOLDERS } from '../../../src/core/template/placeholders';
-import { lintRules } from '../lint/lintRules';
-import { lintTheme, type ThemeProblem } from '../lint/lintTheme';
-import { parseThemeFile } from '../parseThemeFile';
+import { readFileSync } from 'node:fs';
+import { PLACEHOLDERS } from '../src/core/template/placeholders';
+import { lintRules } from '../demo/studio/lint/lintRules';
+import { lintTheme, type ThemeProblem } from '../demo/studio/lint/lintTheme';
+import { parseThemeFile } from '../demo/studio/parseThemeFile';
+import type { CliIo } from './CliIo';
 
 const FIELD = { html: 'htmlTemplate', css: 'cssTemplate', js: 'jsTemplate' } as const;
-
-const USAGE = `Usage: vitrine lint [--strict] <theme.json>...
-       vitrine lint --rules
-
-Checks Vitrine themes (one Theme, an array, or a /v1/theme answer per file) with the
-theme studio's rules. Exit code: 0 clean (warnings allowed), 1 errors (or warnings
-with --strict), 2 a file that cannot be read or is not a theme.`;
-
-export interface CliIo {
-  readFile(path: string): string;
-  out(line: string): void;
-  err(line: string): void;
-}
 
 function describe(file: string, themeId: string, p: ThemeProblem): string {
   const fix = p.fix ? `\n    fix: ${p.fix.label}` : '';
   return `${file} ${themeId} ${FIELD[p.source]}:${p.line}:${p.column} ${p.severity} ${p.code}  ${p.message}${fix}`;
 }
 
-/** `vitrine lint`: lints theme files, prints one line per problem, returns the exit code. */
-export function runCli(args: readonly string[], io: CliIo): number {
-  const [command, ...rest] = args;
-  if (command !== 'lint') {
-    io.err(USAGE);
-    return 2;
-  }
-  if (rest.includes('--rules')) {
+/**
+ * `vitrine lint`: the theme studio's lint on theme files (one Theme, an array, or a
+ * /v1/theme answer). 0 clean or warnings only, 1 errors (or warnings with --strict),
+ * 2 a file that cannot be read or is not a theme.
+ */
+export function runLint(files: string[], options: { strict?: boolean; rules?: boolean }, io: CliIo): number {
+  if (options.rules) {
     for (const [code, doc] of Object.entries(lintRules)) io.out(`${code.padEnd(26)} ${doc}`);
     return 0;
   }
-  const strict = rest.includes('--strict');
-  const files = rest.filter((a) => !a.startsWith('--'));
   if (files.length === 0) {
-    io.err(USAGE);
+    io.err('Usage: vitrine lint [--strict] <theme.json>...  (or vitrine lint --rules): name at least one theme file');
     return 2;
   }
   let worst = 0;
@@ -45,7 +31,7 @@ export function runCli(args: readonly string[], io: CliIo): number {
   for (const file of files) {
     let text: string;
     try {
-      text = io.readFile(file);
+      text = readFileSync(file, 'utf8');
     } catch (e) {
       io.err(`${file}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
       worst = 2;
@@ -66,5 +52,5 @@ export function runCli(args: readonly string[], io: CliIo): number {
   }
   io.out(`${count.error} error${count.error === 1 ? '' : 's'}, ${count.warning} warning${count.warning === 1 ? '' : 's'}`);
   if (worst) return worst;
-  return count.error > 0 || (strict && count.warning > 0) ? 1 : 0;
+  return count.error > 0 || (options.strict && count.warning > 0) ? 1 : 0;
 }
