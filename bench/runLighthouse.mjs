@@ -90,7 +90,8 @@ function medians(list) {
 function checkBudgets(page, withV, without) {
   const failures = [];
   if (without.bootupTotal > 0 || without.apiRequests > 0) failures.push(`lighthouse: ${page.label}: Vitrine ran with its scripts blocked (${BLOCK_VITRINE.join(', ')})`);
-  if (withV.apiRequests === 0) failures.push(`lighthouse: ${page.label}: Vitrine asked the service nothing (did it run?)`);
+  // A slot far below the fold asks the service only on scrolling, so running is the check, not calling.
+  if (Object.keys(withV.byScript).length === 0) failures.push(`lighthouse: ${page.label}: no vitrine*.js ran on the page`);
   if (page.bootupBudgetMs != null && withV.bootupTotal > page.bootupBudgetMs) {
     failures.push(`lighthouse: ${page.label}: Vitrine's scripts take ${Math.round(withV.bootupTotal)} ms of main thread (bootup-time; budget ${page.bootupBudgetMs} ms)`);
   }
@@ -100,6 +101,10 @@ function checkBudgets(page, withV, without) {
   }
   return failures;
 }
+
+/** Under 1000 Lighthouse warns that the host CPU is slower than it expects (its environment.js; docs/throttling.md, calibrating multipliers). */
+const benchmarkNote = (index) =>
+  `Lighthouse's benchmark index of this machine (median): ${Math.round(index)}${index < 1000 ? ' — under 1000, busy: every time here reads high' : ''}.`;
 
 function printResults(rows, version) {
   const ms = (n) => `${Math.round(n)} ms`;
@@ -114,7 +119,7 @@ function printResults(rows, version) {
     [
       `Vitrine bootup: the bootup-time audit's total for vitrine*.js (every main-thread task Lighthouse charges to the script — evaluation, parse and compile, the style and layout it forces — times the 4× CPU slowdown); scripting is the evaluation alone.`,
       `By script (median run): ${split.join('; ')}.`,
-      `Lighthouse's benchmark index of this machine (median): ${Math.round(median(rows.map((r) => r.withV.benchmarkIndex)))}; a busy machine reads lower and every time higher.`,
+      benchmarkNote(median(rows.map((r) => r.withV.benchmarkIndex))),
       `Published, per page that loads them (HTTP Archive mobile crawl, third-party-web): ${thirdPartyWeb.map((t) => `${t.vendor} ${t.ms} ms`).join(', ')}.`,
     ]);
 }
