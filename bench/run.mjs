@@ -11,6 +11,7 @@ import { runPage } from './runPage.mjs';
 import { runScale } from './runScale.mjs';
 import { runSearch } from './runSearch.mjs';
 import { runLcp } from './runLcp.mjs';
+import { runLighthouse } from './runLighthouse.mjs';
 import { snapshotDist } from './lib/serveDist.mjs';
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
@@ -25,6 +26,7 @@ const parts = [
   ['scale', runScale],
   ['search', runSearch],
   ['lcp', runLcp],
+  ['lighthouse', runLighthouse],
 ];
 
 snapshotDist();

@@ -1,10 +1,8 @@
 import { chromium } from 'playwright-core';
+import { findChromium } from '../../test/browser/findChromium.mjs';
 
-/** Debian's headless Chromium, quiet on a machine with no network but loopback. */
-export function launchBrowser() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
+/** Headless Chromium from the finder the browser tests use, quiet on a machine with no network but loopback. */
+export async function launchBrowser() {
+  const { executablePath, args } = await findChromium();
+  return chromium.launch({ executablePath, headless: true, args });
 }

@@ -1,0 +1,2 @@
+/** See findChromium.mjs. */
+export declare function findChromium(): Promise<{ executablePath: string; args: string[] }>;
