@@ -6,6 +6,7 @@ import { readItem } from './readItem';
 import { readPlatform } from './readPlatform';
 import { readMeta } from './readMeta';
 import { readHeading } from './readHeading';
+import { readPageKind } from './readPageKind';
 import { readOfferCurrency } from './readOfferCurrency';
 import { nameWithoutBrand } from './nameWithoutBrand';
 import { decodeReferences } from './decodeReferences';
@@ -36,8 +37,8 @@ function readDecodedJsonLd(doc: Document): PageReading | undefined {
  * Open Graph and `product:` meta tags, then an offer's currency anywhere in the markup.
  * Labels a template prints before a value are dropped, and a currency that is a sign
  * rather than an ISO code is left out: any source's code wins over it. Then, in front,
- * the heading's name where JSON-LD's starts with the brand the heading leaves out; and
- * last the guesses: a currency from that sign and the page's country, and a name from a
+ * the heading's name where JSON-LD's starts with the brand the heading leaves out; after
+ * them, blog and 404 pages by their URL and title (`readPageKind`); and last the guesses: a currency from that sign and the page's country, and a name from a
  * product page's heading where nothing else names the product.
  */
 export function pageSources(win: Window): Source[] {
@@ -65,6 +66,7 @@ export function pageSources(win: Window): Source[] {
   const found = merge(sources.map(([, reading]) => reading));
   const locale = doc.documentElement.lang || found.locale;
   if (sign && !found.currency) sources.push([`${GUESS} from the sign ${sign} and the page's locale ${locale}`, { currency: guessCurrency(sign, locale) }]);
+  if (!found.pageType) sources.push(['URL and title', { pageType: readPageKind(win, !!(found.name || found.sku)) }]);
   if (!found.name && !found.sku) sources.push([`product heading (${GUESS})`, readHeading(doc)]);
   return sources;
 }
