@@ -1,10 +1,14 @@
 // Real storefront markup, read by the built embed in Chromium: one page per platform and
 // page type (Shopify, WooCommerce, Magento 2, Shopware 6, PrestaShop, BigCommerce), plus
-// microdata-only, RDFa-only, Open Graph-only, nested JSON-LD and conflicting pages. The
+// microdata-only, RDFa-only, Open Graph-only, nested JSON-LD and conflicting pages, then
+// the ways a page misleads: character references in JSON-LD, a brand before the name, a
+// currency sign instead of a code, Salesforce Commerce Cloud (SFRA) and OpenCart pages,
+// an offer marked up apart from its product, a page with no structured data at all, and
+// labels inside values. The
 // pages are in fixtures/storefronts/, written after each platform's public conventions;
 // each is served at a URL of the shape that platform uses, with the merchant's script tag
 // (debug mode) and one slot added, and the table checks what debug mode says was read
-// (page type, product name, SKU, currency, locale) and from where.
+// (page type, product name, SKU, currency, locale), from where, and what it calls a guess.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,7 +28,7 @@ interface Read {
   currency?: string;
   locale: string;
 }
-type Row = [page: string, url: string, read: Read, from?: Partial<Record<keyof Read, string>>];
+type Row = [page: string, url: string, read: Read, from?: Partial<Record<keyof Read, unknown>>, guessed?: string];
 
 const table: Row[] = [
   ['shopify-product', 'http://maison-laine.test/products/merino-crew?variant=4101', { pageType: 'product_page', pname: 'Merino Crew', sku: 'MC-NAVY-S', currency: 'GBP', locale: 'en-GB' }, { sku: 'JSON-LD' }],
@@ -66,6 +70,29 @@ const table: Row[] = [
   ['jsonld-itempage', 'http://filo.test/p/sciarpa', { pageType: 'product_page', pname: 'Sciarpa in cashmere', sku: 'FILO-SC-3', currency: 'EUR', locale: 'it-IT' }, { sku: 'JSON-LD', currency: 'JSON-LD' }],
   // JSON-LD first, then microdata (its currency fills the JSON-LD offer's gap), then meta tags.
   ['conflicting', 'http://lysverket.test/products/buelampe-nord', { pageType: 'product_page', pname: 'Buelampe Nord', sku: 'LAMP-91', currency: 'NOK', locale: 'nb' }, { pname: 'JSON-LD', sku: 'JSON-LD', currency: 'microdata' }],
+  // Named, decimal and hex references in JSON-LD strings, decoded once.
+  ['entities-jsonld', 'http://casaquillay.test/productos/cama-eloisa', { pageType: 'product_page', pname: 'Cama Eloísa – Roble & Lino', sku: 'CQ-ELO-140', currency: 'CLP', locale: 'es-CL' }, { pname: 'JSON-LD', sku: 'JSON-LD' }],
+  // JSON-LD says "Nordlys Buelampe Fjord", brand Nordlys; the heading says "Buelampe Fjord".
+  ['brand-prefix', 'http://nordlys.test/products/buelampe-fjord', { pageType: 'product_page', pname: 'Buelampe Fjord', sku: 'NL-FJ-2', currency: 'NOK', locale: 'nb' }, { pname: 'product heading (JSON-LD name without its brand)', sku: 'JSON-LD' }],
+  // The offer says "$", the meta tags ARS: the code wins.
+  ['currency-sign-code-elsewhere', 'http://yerba.test/productos/mate', { pageType: 'product_page', pname: 'Mate de calabaza', sku: 'MATE-07', currency: 'ARS', locale: 'es-AR' }, { currency: 'meta tags' }],
+  // Only "$" on an es-CL page: CLP, reported as a guess.
+  ['currency-sign-guess', 'http://andes.test/p/poncho', { pageType: 'product_page', pname: 'Poncho de lana', sku: 'PON-3', currency: 'CLP', locale: 'es-CL' }, { currency: expect.stringContaining('guess') }, 'currency'],
+  // Only "$" and a language without a country: no currency rather than a wrong one.
+  ['currency-sign-no-country', 'http://tienda.test/p/sombrero', { pageType: 'product_page', pname: 'Sombrero vueltiao', sku: 'SV-19', locale: 'es' }, { currency: 'nowhere' }],
+  ['sfcc-product', 'http://summit.test/s/Summit/701643421084M.html?lang=en_CA', { pageType: 'product_page', pname: 'Alpine Shell Jacket', sku: '701643421084M', currency: 'CAD', locale: 'en' }, { sku: 'JSON-LD', currency: 'JSON-LD' }],
+  // No structured data: SFRA's own markup; its price shows "$" alone, so no currency.
+  ['sfcc-product-no-schema', 'http://summit.test/s/Summit/TR2-GRN-42.html', { pageType: 'product_page', pname: 'Trail Runner 2', sku: 'TR2-GRN-42', locale: 'en' }, { pageType: 'sfcc', pname: 'sfcc', sku: 'sfcc', currency: 'nowhere' }],
+  ['sfcc-search', 'http://summit.test/s/Summit/jackets/', { pageType: 'collection_page', locale: 'en' }, { pageType: 'sfcc' }],
+  ['opencart-product', 'http://lampenladen.test/index.php?route=product/product&product_id=47', { pageType: 'product_page', pname: 'Brass Desk Lamp', sku: '47', currency: 'USD', locale: 'en' }, { pageType: 'opencart', pname: 'opencart', sku: 'opencart', currency: 'opencart' }],
+  // OpenCart 2 with SEO URLs; its switcher shows "$" for both AUD and USD: no currency.
+  ['opencart-category', 'http://lampenladen.test/desk-lamps', { pageType: 'collection_page', locale: 'en' }, { pageType: 'opencart', currency: 'nowhere' }],
+  ['aem-offer', 'http://uhren.test/content/uhren/de/produkte/taschenuhr-jura.html', { pageType: 'product_page', pname: 'Taschenuhr Jura', sku: 'JU-1907', currency: 'CHF', locale: 'de-CH' }, { sku: 'JSON-LD', currency: 'offer markup' }],
+  // No structured data: a heading, a price and an add-to-cart button. SKU and currency are not guessed.
+  ['heading-only', 'http://toepferei.test/tasse-nordwind', { pageType: 'product_page', pname: 'Tasse Nordwind', locale: 'de-DE' }, { pname: 'product heading (guess)', sku: 'nowhere', currency: 'nowhere' }, 'pageType, pname'],
+  // The same shop's listing: several add-to-cart buttons, so no product is guessed.
+  ['listing-no-guess', 'http://toepferei.test/angebote', { pageType: 'home_page', locale: 'de-DE' }, { pname: 'nowhere' }],
+  ['labels', 'http://kamera.test/item/rangefinder', { pageType: 'product_page', pname: 'Vintage Rangefinder Camera', sku: 'XA30202', currency: 'GBP', locale: 'en-GB' }, { pname: 'microdata', sku: 'microdata' }],
 ];
 
 let browser: Browser;
@@ -103,16 +130,18 @@ async function read(name: string, url: string, hang?: string) {
   // A script left unanswered holds the load event: the page is read from DOMContentLoaded on.
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   const msg = await line;
-  const [, values, , from] = await Promise.all(msg.args().map((a) => a.jsonValue()));
+  const [, values, , from, , guessed] = await Promise.all(msg.args().map((a) => a.jsonValue()));
   await page.close();
-  return { values: values as Record<string, unknown>, from: from as Record<string, string>, files };
+  return { values: values as Record<string, unknown>, from: from as Record<string, string>, guessed: guessed as string | undefined, files };
 }
 
 describe('reading real storefront pages (built embed, Chromium)', () => {
-  it.each(table)('%s', async (name, url, expected, from) => {
-    const { values, from: said } = await read(name, url);
+  it.each(table)('%s', async (name, url, expected, from, guesses) => {
+    const { values, from: said, guessed } = await read(name, url);
     expect({ pageType: values.pageType, pname: values.pname, sku: values.sku, currency: values.currency, locale: values.locale }).toEqual(expected);
     if (from) expect(said).toMatchObject(from);
+    // Only the pages that state nothing for a field have it guessed.
+    expect(guessed).toBe(guesses);
   });
 
   it('fetches the page chunk only where JSON-LD and the URL leave something unknown', async () => {

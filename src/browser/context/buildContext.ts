@@ -27,8 +27,8 @@ export function buildContext(win: Window, config: Config, overrides?: Partial<Pa
   const sku = page.sku ?? read.sku;
   // The platform's own statement beats a URL guess: WooCommerce can put products under /shop/….
   const pageType = page.pageType ?? read.pageType ?? detectPageType(win, !!product);
-  // A currency that is not an ISO code makes formatPrice fall back to a plain number.
-  const currency = overrides?.currency ?? config.currency ?? read.currency;
+  // Only an ISO code: a symbol (`$` is the sign of CLP, MXN, CAD, AUD…) is left to the page chunk.
+  const currency = overrides?.currency ?? config.currency ?? (/^[A-Z]{3}$/.test(read.currency!) ? read.currency : undefined);
   // Null prototype: the context is awaited (while the page chunk reads), and a `then` a
   // host page put on Object.prototype would otherwise make it a thenable that never settles.
   return bare({
@@ -41,6 +41,6 @@ export function buildContext(win: Window, config: Config, overrides?: Partial<Pa
     locale: overrides?.locale ?? config.locale ?? (doc.documentElement.lang || read.locale || win.navigator.language || 'en'),
     currency,
     // A product page without its name or SKU, or a product on a page the URL calls something else.
-    gap: !pageType || !currency || (pageType == 'product_page' ? !(pname && sku) : !!product),
+    gap: read.doubt || !pageType || !currency || (pageType == 'product_page' ? !(pname && sku) : !!product),
   });
 }

@@ -4,8 +4,9 @@ import { readJsonLd } from './readJsonLd';
 export type { PageProduct, PageReading } from './PageReading';
 
 /**
- * Microdata, RDFa and the storefront platforms' page data: the page chunk
- * (`vitrine-page.js`) puts its reader here, and the ESM build its own at start.
+ * The whole page reading: JSON-LD checked against the page, microdata, RDFa, the
+ * storefront platforms' page data and meta tags. The page chunk (`vitrine-page.js`)
+ * puts its reader here, and the ESM build its own at start.
  */
 export const pageReader: { read?: (win: Window) => PageReading } = {};
 
@@ -17,12 +18,13 @@ export function merge(readings: (PageReading | undefined)[]): PageReading {
 }
 
 /**
- * Where the page states its product, richest first: JSON-LD, then (when the page chunk
- * is in) microdata, RDFa, the platform's page data and Open Graph / `product:` meta tags.
- * So a JSON-LD offer without `priceCurrency` takes the currency the others give.
+ * Where the page states its product: JSON-LD alone in the core; with the page chunk in,
+ * its reader, which reads JSON-LD first too and then microdata, RDFa, the platform's
+ * page data and Open Graph / `product:` meta tags. So a JSON-LD offer without
+ * `priceCurrency` takes the currency the others give.
  */
 export function readProduct(win: Window): PageReading {
   const doc = win.document;
   // The product on show is this page: the bundle's "this item" card links here when no source gives its URL.
-  return merge([readJsonLd(doc), pageReader.read?.(win), { currentPageUrl: doc.URL }]);
+  return merge([pageReader.read ? pageReader.read(win) : readJsonLd(doc), { currentPageUrl: doc.URL }]);
 }

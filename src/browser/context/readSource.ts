@@ -3,9 +3,10 @@ import { text } from './text';
 const own = (value: any, path: string[]): unknown =>
   path.reduce((v, key) => (v && typeof v == 'object' && Object.prototype.hasOwnProperty.call(v, key) ? v[key] : undefined), value);
 
-/** One place: a global's path, or an element's text, attribute, or a path into its attribute's JSON. */
+/** One place: a global's path, a query parameter, or an element's text, attribute, or a path into its attribute's JSON. */
 function readOne(win: Window, where: string): unknown {
   if (/^window\./.test(where)) return own(win, where.split('.').slice(1));
+  if (where[0] == '?') return new URL(win.location.href).searchParams.get(where.slice(1));
   const [selector, attr] = where.split(' @');
   const el = win.document.querySelector(selector);
   if (!attr) return el?.textContent;

@@ -8,13 +8,15 @@ import type { PageName } from '../../../types/interface';
  *   `selector @attr.a.b`: a path into the attribute's JSON;
  * - several of these joined by ` || `: the first that holds something.
  */
+type Where = string | ((win: Window) => string | undefined);
+
 export interface Platform {
   /** The words that name the page; absent: the `<body>`'s classes and id. */
   page?: string;
   /** Word → page type; the first word the page has wins, so specific words come first. */
   pages: Record<string, PageName>;
-  name?: string;
-  sku?: string;
-  currency?: string;
-  locale?: string;
+  name?: Where;
+  sku?: Where;
+  currency?: Where;
+  locale?: Where;
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Window as HappyWindow } from 'happy-dom';
 import { detectPageType } from '../../../../src/browser/context/detectPageType';
+import { readPageKind } from '../../../../src/browser/context/readPageKind';
 import { readProduct, pageReader } from '../../../../src/browser/context/readProduct';
 import { readPage } from '../../../../src/browser/context/readPage';
 import { readSource } from '../../../../src/browser/context/readSource';
@@ -29,7 +30,6 @@ describe('detectPageType', () => {
     ['/cart', 'cart_page'],
     ['/orders/1042/confirmation', 'order_page'],
     ['/checkouts/abc/thank_you', 'order_page'],
-    ['/blogs/journal/caring-for-wool', 'blogs_articles_page'],
     ['/', 'home_page'],
   ])('%s is a %s', (path, page) => {
     expect(detectPageType(open('https://shop.example' + path), false)).toBe(page);
@@ -37,6 +37,26 @@ describe('detectPageType', () => {
   it('takes a page that describes a product as a product page, and says nothing of a page that gives no sign', () => {
     expect(detectPageType(open('https://shop.example/p/123'), true)).toBe('product_page');
     expect(detectPageType(open('https://shop.example/p/123'), false)).toBeUndefined();
+  });
+});
+
+describe('readPageKind (the page chunk: blogs and 404 pages)', () => {
+  it('knows a blog path, after the product, collection, cart and order paths', () => {
+    expect(readPageKind(open('https://shop.example/blogs/journal/caring-for-wool'), false)).toBe('blogs_articles_page');
+    expect(readPageKind(open('https://shop.example/blogs/journal/caring-for-wool'), true)).toBe('blogs_articles_page');
+    expect(readPageKind(open('https://shop.example/products/news/'), false)).toBeUndefined();
+  });
+  it('knows a 404 page by its title or template class, unless the URL or a product says otherwise', () => {
+    const missing = (path: string, product = false, title = '404 Not Found') => {
+      const win = open('https://shop.example' + path);
+      win.document.title = title;
+      return readPageKind(win, product);
+    };
+    expect(missing('/no-such-page')).toBe('404_page');
+    expect(missing('/no-such-page', true)).toBeUndefined();
+    expect(missing('/collections/gone')).toBeUndefined();
+    expect(missing('/')).toBeUndefined();
+    expect(missing('/about-us', false, 'About us')).toBeUndefined();
   });
 });
 
