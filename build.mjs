@@ -46,6 +46,8 @@ const shipped = [
   { entryPoints: ['src/browser/debug/entry.ts'], outfile: 'dist/vitrine-debug.js', format: 'iife' },
   // The bundle layout renders with the core's Preact (`src/browser/bundle/preact.ts`), not a copy.
   { entryPoints: ['src/browser/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' } },
+  // The carousel layout, fetched beside the widget data of a slot that may show one.
+  { entryPoints: ['src/browser/carousel/entry.ts'], outfile: 'dist/vitrine-carousel.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' } },
   // French, German and Spanish interface strings, for pages in those languages.
   { entryPoints: ['src/browser/strings/entry.ts'], outfile: 'dist/vitrine-strings.js', format: 'iife' },
   // Microdata, RDFa and the platforms' page data, for pages JSON-LD does not describe.

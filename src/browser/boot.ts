@@ -57,9 +57,10 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     doc.head.appendChild(Object.assign(doc.createElement(tag), { nonce: config!.nonce || '' }, props));
   const load = (name: string, done?: () => void) =>
     moduleChunk && !config!.assetBase ? moduleChunk(name).then(done, done) : loadChunk(doc, config!.assetBase, name, config!.nonce, done);
-  // The bundle layout is a chunk of its own: most pages never show one.
-  let bundle: Promise<void> | undefined;
-  const need = (layout: Layout) => layouts[layout] || (bundle ||= new Promise((done) => load(layout, done)));
+  // The carousel and bundle layouts are chunks of their own: a page of grids needs neither,
+  // and most pages never show a bundle.
+  const pending: Partial<Record<Layout, Promise<void>>> = {};
+  const need = (layout: Layout) => layouts[layout] || (pending[layout] ||= new Promise((done) => load(layout, done)));
   // French, German and Spanish words are a chunk too, loaded by pages in those languages.
   const translations: EmbedHost['translations'] = {};
   let words: Promise<void> | undefined;
