@@ -11,6 +11,39 @@ import { minify } from 'terser';
 const watch = process.argv.includes('--watch');
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 
+// An esbuild plugin that leaves out what of Preact the script tag build never calls.
+//
+// Vitrine's layouts are function components without hooks or state, rendered again by
+// calling `render` (mountWidget's paint); no class component of ours calls `setState` or
+// `forceUpdate`, and with them goes the render queue only they feed, and the error boundaries only
+// class components can be (0.5 KB gzip). Chunks
+// that render with the core's `h` (carousel, bundle) keep to the same rule; search and
+// debug bundle a Preact of their own. Each cut must match exactly once: a Preact release
+// that changes them fails the build here instead of shipping something untested.
+const preactCuts = [
+  'C.prototype.setState=function(n,l){var u;u=null!=this.__s&&this.__s!=this.state?this.__s:this.__s=m({},this.state),"function"==typeof n&&(n=n(m({},u),this.props)),n&&m(u,n),null!=n&&this.__v&&(l&&this._sb.push(l),A(this))},',
+  'C.prototype.forceUpdate=function(n){this.__v&&(this.__e=!0,n&&this.__h.push(n),A(this))},',
+  // The render queue's state: the queue, its microtask debounce, its depth sort, its count.
+  'i=[],o="function"==typeof Promise?Promise.prototype.then.bind(Promise.resolve()):setTimeout,e=function(n,l){return n.__v.__b-l.__v.__b},H.__r=0,',
+  // Error boundaries are class components with getDerivedStateFromError or
+  // componentDidCatch; with none in the tree, an error in a render is thrown on as it was.
+  ['__e:function(n,l,u,t){for(var i,r,o;l=l.__;)if((i=l.__c)&&!i.__)try{if((r=i.constructor)&&null!=r.getDerivedStateFromError&&(i.setState(r.getDerivedStateFromError(n)),o=i.__d),null!=i.componentDidCatch&&(i.componentDidCatch(n,t||{}),o=i.__d),o)return i.__E=i}catch(l){n=l}throw n}', '__e:function(n){throw n}'],
+];
+const trimPreact = {
+  name: 'trim-preact',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]preact[\\/]dist[\\/]preact\.module\.js$/ }, async ({ path }) => {
+      let source = readFileSync(path, 'utf8');
+      for (const item of preactCuts) {
+        const [cut, replacement = ''] = [].concat(item);
+        if (source.split(cut).length != 2) throw new Error(`trimPreact: "${cut.slice(0, 40)}…" is not where Preact 10.29 has it; check the plugin against the installed version`);
+        source = source.replace(cut, replacement);
+      }
+      return { contents: source, loader: 'js' };
+    });
+  },
+};
+
 // The ESM build finds its stylesheet and chunks beside its own module (import.meta.url),
 // not beside the page: where boot imports src/browser/assets.ts, it gets src/browser/assets.module.ts,
 // whose dynamic imports of the chunk files stay imports.
@@ -39,7 +72,7 @@ const browser = {
 
 /** Everything that ships to merchants and storefront developers. */
 const shipped = [
-  { entryPoints: ['src/browser/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife' },
+  { entryPoints: ['src/browser/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife', plugins: [trimPreact] },
   // Not minified: the app's bundler shakes out what it does not import (which a minified
   // file hides from it) and minifies the rest with the app.
   { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm', plugins: [moduleAssets], minify: false },
