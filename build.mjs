@@ -7,68 +7,38 @@ import { readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { minify } from 'terser';
-import { readFile } from 'node:fs/promises';
 
 const watch = process.argv.includes('--watch');
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 
-// An esbuild plugin that leaves out the parts of mustache.js Vitrine never calls.
+// An esbuild plugin that leaves out what of Preact the script tag build never calls.
 //
-// Vitrine renders with its own `Writer` (parse, renderTokens) and `Context`. It never
-// calls the package's one-shot `render`, `parse` or cache helpers, and partials and
-// unescaped output cannot run: its parse rewrites those tokens before rendering. The
-// package is one object of methods, which no bundler can shake, so this plugin cuts
-// them from the source as it is bundled (1.8 KB minified, 0.5 KB gzip). Each cut must
-// match exactly once: a mustache release that moves them fails the build here instead
-// of shipping something untested.
-
-// Each cut is [text it starts with, text it ends with], replaced by the third item.
-const METHOD = '\n};\n';
-const cuts = [
-  ['Writer.prototype.clearCache = function', METHOD],
-  ['Writer.prototype.render = function', METHOD],
-  ['Writer.prototype.indentPartial = function', METHOD],
-  ['Writer.prototype.getConfigTags = function', METHOD],
-  ['mustache.clearCache = function', METHOD],
-  ['mustache.parse = function', METHOD],
-  ['mustache.render = function', METHOD],
-  // Partials and unescaped output: Vitrine's own parse turns `{{> name}}` into empty text
-  // and `{{{name}}}`/`{{& name}}` into escaped names, so neither path can be reached.
-  ["    else if (symbol === '>')", 'config);\n'],
-  ["    else if (symbol === '&')", 'context);\n'],
-  ['Writer.prototype.renderPartial = function', METHOD],
-  ['Writer.prototype.unescapedValue = function', METHOD],
-  // A view value that is a function would be called; Vitrine's views hold only text.
-  ['  if (isFunction(value))\n', 'this.view);\n'],
-  // The package's name, version and one-shot entry points.
-  ["  name: 'mustache.js',", "version: '4.2.0',\n"],
-  ['  clearCache: undefined,', '  render: undefined,\n'],
-  // Higher-order sections call a function in the view; Vitrine's views hold only text.
-  ['  // This function is used to render an arbitrary template', '  }\n\n'],
-  ['  } else if (isFunction(value)) {', '      buffer += value;\n'],
-  // The default escape: Vitrine always passes its own (it also escapes white space).
-  ['var entityMap = {', '\n}\n'],
-  ['mustache.escape = escapeHtml;', ''],
-  // The cache accessors of the package-wide writer that `render` and `parse` used.
-  ['  /**\n   * Allows a user to override', '    return defaultWriter.templateCache;\n  }\n'],
-  ['var defaultWriter = new Writer();', ''],
+// Vitrine's layouts are function components without hooks or state, rendered again by
+// calling `render` (mountWidget's paint); no class component of ours calls `setState` or
+// `forceUpdate`, and with them goes the render queue only they feed, and the error boundaries only
+// class components can be (0.5 KB gzip). Chunks
+// that render with the core's `h` (carousel, bundle) keep to the same rule; search and
+// debug bundle a Preact of their own. Each cut must match exactly once: a Preact release
+// that changes them fails the build here instead of shipping something untested.
+const preactCuts = [
+  'C.prototype.setState=function(n,l){var u;u=null!=this.__s&&this.__s!=this.state?this.__s:this.__s=m({},this.state),"function"==typeof n&&(n=n(m({},u),this.props)),n&&m(u,n),null!=n&&this.__v&&(l&&this._sb.push(l),A(this))},',
+  'C.prototype.forceUpdate=function(n){this.__v&&(this.__e=!0,n&&this.__h.push(n),A(this))},',
+  // The render queue's state: the queue, its microtask debounce, its depth sort, its count.
+  'i=[],o="function"==typeof Promise?Promise.prototype.then.bind(Promise.resolve()):setTimeout,e=function(n,l){return n.__v.__b-l.__v.__b},H.__r=0,',
+  // Error boundaries are class components with getDerivedStateFromError or
+  // componentDidCatch; with none in the tree, an error in a render is thrown on as it was.
+  ['__e:function(n,l,u,t){for(var i,r,o;l=l.__;)if((i=l.__c)&&!i.__)try{if((r=i.constructor)&&null!=r.getDerivedStateFromError&&(i.setState(r.getDerivedStateFromError(n)),o=i.__d),null!=i.componentDidCatch&&(i.componentDidCatch(n,t||{}),o=i.__d),o)return i.__E=i}catch(l){n=l}throw n}', '__e:function(n){throw n}'],
 ];
-
-function cut(source, [start, end, replacement = '']) {
-  const from = source.indexOf(start);
-  const to = source.indexOf(end, from + start.length);
-  if (from < 0 || to < 0 || source.indexOf(start, from + 1) >= 0) {
-    throw new Error(`trimMustache: "${start.trim()}" is not where mustache.js 4 has it; check the plugin against the installed version`);
-  }
-  return source.slice(0, from) + replacement + source.slice(to + end.length);
-}
-
-const trimMustache = {
-  name: 'trim-mustache',
+const trimPreact = {
+  name: 'trim-preact',
   setup(build) {
-    build.onLoad({ filter: /[\\/]mustache[\\/]mustache\.mjs$/ }, async ({ path }) => {
-      let source = await readFile(path, 'utf8');
-      for (const c of cuts) source = cut(source, c);
+    build.onLoad({ filter: /[\\/]preact[\\/]dist[\\/]preact\.module\.js$/ }, async ({ path }) => {
+      let source = readFileSync(path, 'utf8');
+      for (const item of preactCuts) {
+        const [cut, replacement = ''] = [].concat(item);
+        if (source.split(cut).length != 2) throw new Error(`trimPreact: "${cut.slice(0, 40)}…" is not where Preact 10.29 has it; check the plugin against the installed version`);
+        source = source.replace(cut, replacement);
+      }
       return { contents: source, loader: 'js' };
     });
   },
@@ -97,19 +67,20 @@ const browser = {
   define: { __VITRINE_VERSION__: JSON.stringify(version) },
   // Internals named `_x` are ours alone: shorten them (preact does the same).
   mangleProps: /^_[a-z]/,
-  plugins: [trimMustache],
   logLevel: 'warning',
 };
 
 /** Everything that ships to merchants and storefront developers. */
 const shipped = [
-  { entryPoints: ['src/browser/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife' },
+  { entryPoints: ['src/browser/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife', plugins: [trimPreact] },
   // Not minified: the app's bundler shakes out what it does not import (which a minified
   // file hides from it) and minifies the rest with the app.
-  { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm', plugins: [trimMustache, moduleAssets], minify: false },
+  { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm', plugins: [moduleAssets], minify: false },
   { entryPoints: ['src/browser/debug/entry.ts'], outfile: 'dist/vitrine-debug.js', format: 'iife' },
   // The bundle layout renders with the core's Preact (`src/browser/bundle/preact.ts`), not a copy.
   { entryPoints: ['src/browser/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' } },
+  // The carousel layout, fetched beside the widget data of a slot that may show one.
+  { entryPoints: ['src/browser/carousel/entry.ts'], outfile: 'dist/vitrine-carousel.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' } },
   // French, German and Spanish interface strings, for pages in those languages.
   { entryPoints: ['src/browser/strings/entry.ts'], outfile: 'dist/vitrine-strings.js', format: 'iife' },
   // Microdata, RDFa and the platforms' page data, for pages JSON-LD does not describe.

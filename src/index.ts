@@ -5,6 +5,7 @@ import type { Settings } from './types/settings';
 import { boot, type VitrineApi } from './browser/boot';
 import { layouts, mountWidget as mount, type MountOptions, type MountResult } from './browser/render/mountWidget';
 import { Bundle } from './layouts/Bundle';
+import { Carousel } from './layouts/Carousel';
 import { injectStyle } from './browser/theme/applyTheme';
 import { baseCss } from './layouts/baseCss';
 import { elementPlugin } from './browser/slots/element';
@@ -50,6 +51,8 @@ export function start(settings: Settings): VitrineApi {
   if (typeof window == 'undefined') {
     return { version: __VITRINE_VERSION__, refresh: idle, render: idle, setContext: idle, consent: idle, use: idle };
   }
+  // Bundled by the app, the carousel is no chunk: most widgets are carousels.
+  layouts.carousel = Carousel;
   const api = boot(window, null, settings) || (window.Vitrine as VitrineApi);
   api.use(elementPlugin);
   return api;
@@ -63,6 +66,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   // `start()` loads the bundle layout as a chunk where a slot shows one; a direct mount
   // holds it (the bytes go to the apps that call this).
   layouts.bundle = Bundle;
+  layouts.carousel = Carousel;
   injectStyle(root.ownerDocument, 'base', baseCss, options.nonce);
   return mount(root, options);
 }

@@ -29,8 +29,12 @@ const SLOT = '[data-vitrine],' + TAG;
  */
 export function boot(win: Window & typeof globalThis, script: HTMLScriptElement | null, settings?: Partial<Settings>): VitrineApi | undefined {
   const global = win as unknown as { Vitrine?: Partial<VitrineApi>; vitrineConfig?: unknown };
-  // A second copy of the script finds the first one's API and does nothing.
-  if (global.Vitrine?.version) return;
+  // A second copy of the script finds the first one's API and does nothing. Only a plain
+  // object is ours (or a theme tool's, set before us): page markup such as
+  // `<form id="Vitrine"><input name="version">` or `<iframe name="Vitrine">` is reachable as
+  // `window.Vitrine` too, and a cross-origin frame throws on any property read.
+  const prior = global.Vitrine && Object.getPrototypeOf(global.Vitrine) == Object.prototype ? global.Vitrine : undefined;
+  if (typeof prior?.version == 'string') return;
   const doc = win.document;
   const { config, problems } = readConfig(script, settings || global.vitrineConfig, win.location.href);
   const history: EmbedHost['history'] = [];
@@ -57,9 +61,10 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     doc.head.appendChild(Object.assign(doc.createElement(tag), { nonce: config!.nonce || '' }, props));
   const load = (name: string, done?: () => void) =>
     moduleChunk && !config!.assetBase ? moduleChunk(name).then(done, done) : loadChunk(doc, config!.assetBase, name, config!.nonce, done);
-  // The bundle layout is a chunk of its own: most pages never show one.
-  let bundle: Promise<void> | undefined;
-  const need = (layout: Layout) => layouts[layout] || (bundle ||= new Promise((done) => load(layout, done)));
+  // The carousel and bundle layouts are chunks of their own: a page of grids needs neither,
+  // and most pages never show a bundle.
+  const pending: Partial<Record<Layout, Promise<void>>> = {};
+  const need = (layout: Layout) => layouts[layout] || (pending[layout] ||= new Promise((done) => load(layout, done)));
   // French, German and Spanish words are a chunk too, loaded by pages in those languages.
   const translations: EmbedHost['translations'] = {};
   let words: Promise<void> | undefined;
@@ -89,7 +94,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       if (host) run(plugin);
     },
   };
-  global.Vitrine = Object.assign(global.Vitrine || {}, api);
+  global.Vitrine = Object.assign(prior || {}, api);
   if (!config) {
     const why = problems.join('; ');
     console.warn('[vitrine] not started: ' + why);
@@ -99,14 +104,20 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
 
   // The first widget call needs DNS, TCP and TLS to the API: start them while the page parses.
   add('link', { rel: 'preconnect', href: new URL(config.baseUrl).origin, crossOrigin: '' });
+  // Without a script tag to take the folder from (a module script, a tag manager that
+  // injects the code) and no `assetBase`, nothing can load: say so once, render without.
+  const base = moduleChunk || config.assetBase;
+  if (!base) console.warn('[vitrine] no folder to load vitrine.css and the chunks from (document.currentScript is unavailable): set assetBase in window.vitrineConfig');
   // The built-in stylesheet loads beside the data; a widget waits for it (3 s at most) so
   // it never flashes unstyled. A merchant who links it already is not sent it twice.
   const styled =
     doc.querySelector('link[href$="vitrine.css"]') ||
-    new Promise((done) => {
-      add('link', { rel: 'stylesheet', href: (moduleStylesheet && !config.assetBase && moduleStylesheet) || config.assetBase + 'vitrine.css', onload: done, onerror: done });
-      setTimeout(done, 3000);
-    });
+    (base
+      ? new Promise((done) => {
+          add('link', { rel: 'stylesheet', href: (moduleStylesheet && !config.assetBase && moduleStylesheet) || config.assetBase + 'vitrine.css', onload: done, onerror: done });
+          setTimeout(done, 3000);
+        })
+      : null);
 
   const request = createRequester({ ...config, fetch: win.fetch.bind(win) });
   const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));

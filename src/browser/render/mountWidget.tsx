@@ -10,7 +10,6 @@ import { bare } from '../../core/api/bare';
 import { builtinThemes } from '../../core/theme/builtinThemes';
 import { en, type Strings } from '../../core/strings/en';
 import { cssId, injectStyle, runThemeScript } from '../theme/applyTheme';
-import { Carousel } from '../../layouts/Carousel';
 import { Matrix } from '../../layouts/Matrix';
 import type { LayoutComponent, LayoutProps } from '../../layouts/LayoutProps';
 
@@ -35,10 +34,10 @@ export interface MountOptions {
 export type MountResult = { ok: true; view: WidgetView; warning?: string } | { ok: false; error: string };
 
 /**
- * The layouts this build holds. The script tag build leaves `bundle` to a chunk that
- * adds itself here; until it has, a bundle shows as a grid.
+ * The layouts this build holds. The script tag build leaves `carousel` and `bundle` to
+ * chunks that add themselves here; until one has, its slots show as a grid.
  */
-export const layouts: Partial<Record<Layout, LayoutComponent>> = { carousel: Carousel, matrix: Matrix };
+export const layouts: Partial<Record<Layout, LayoutComponent>> = { matrix: Matrix };
 let ids = 0;
 
 /** Events leave from the slot (the root's parent), as every other Vitrine event does. */

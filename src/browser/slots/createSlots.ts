@@ -6,7 +6,7 @@ import type { Requester } from '../../core/api/createRequester';
 import type { ApiError } from '../../core/api/apiError';
 import { fetchWidget, widgetQuery, type WidgetParams } from '../../core/api/fetchWidget';
 import { chooseTheme } from '../../core/theme/chooseTheme';
-import { layouts, mountWidget } from '../render/mountWidget';
+import { mountWidget } from '../render/mountWidget';
 import { formatPrice } from '../../core/template/formatPrice';
 import { render } from 'preact';
 import { prioritiseImages } from '../render/prioritiseImages';
@@ -197,7 +197,9 @@ export function createSlots({ win, config, context, request, themes, strings, st
     const personal = mayStore();
     const [chain, named] = substitute(spec.algorithms.length ? spec.algorithms : [chooseAlgorithm(c.pageType, inputs)], c.pageType, inputs, personal);
     state.personal = !!named.length;
+    // Layout chunks load beside the data: the slot's layout, else the default one.
     if (spec.layout == 'bundle' || chain.includes('crosssell')) need('bundle');
+    need(spec.layout || 'carousel');
     // The first Intl.NumberFormat costs some 30 ms (ICU data): build it while the request
     // is on the wire, in a task of its own, not inside the first render.
     setTimeout(() => formatPrice(0, c.locale, c.currency));

@@ -69,6 +69,8 @@ describe('what real use broke', () => {
   it('images: the first row of a widget in view loads at once and first; the rest, and widgets below the fold, stay lazy whatever the theme says', async () => {
     const images = (id: string) =>
       page.locator(`#${id} img`).evaluateAll((imgs) => imgs.map((img) => ({ loading: img.getAttribute('loading'), priority: img.getAttribute('fetchpriority'), box: img.getBoundingClientRect().toJSON() as DOMRect })));
+    // The browser says which images are in view once it has laid the widget out (a frame).
+    await expect.poll(async () => (await images('p-script')).filter((i) => i.loading == 'eager').length).toBeGreaterThan(1);
     const top = await images('p-script');
     const eager = top.filter((i) => i.loading == 'eager');
     expect(eager.length).toBeGreaterThan(1);

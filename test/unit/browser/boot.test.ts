@@ -3,6 +3,12 @@ import { Window as HappyWindow } from 'happy-dom';
 import { boot } from '../../../src/browser/boot';
 import type { Theme } from '../../../src/types/interface';
 import { builtinThemes } from '../../../src/core/theme/builtinThemes';
+import { layouts } from '../../../src/browser/render/mountWidget';
+import { Carousel } from '../../../src/layouts/Carousel';
+
+// happy-dom runs no chunk: the carousel is here as its chunk leaves it once loaded (the
+// chunk itself is loaded in Chromium, test/browser).
+layouts.carousel = Carousel;
 
 type Route = (url: URL) => { status: number; body: unknown } | undefined;
 let calls: { url: URL; headers: Record<string, string> }[];

@@ -2,8 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Window as HappyWindow } from 'happy-dom';
 import { layouts, mountWidget, type MountOptions } from '../../../../src/browser/render/mountWidget';
 import { Bundle } from '../../../../src/layouts/Bundle';
+import { Carousel } from '../../../../src/layouts/Carousel';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
 import type { Theme, WidgetEnvelope, WidgetProduct } from '../../../../src/types/interface';
+
+// The carousel chunk, as the page gets it once loaded (the ESM build holds it).
+layouts.carousel = Carousel;
 
 const products: WidgetProduct[] = [
   { name: 'Wool Coat', sku: 'C-1', price: '120', discountedPrice: '90', smallImage: '/img/c1.svg', currentPageUrl: '/products/c1' },
