@@ -193,7 +193,7 @@ describe.each(['shopify', 'woocommerce', 'bigcommerce'] as const)('%s cart adapt
     expect(shop.opened.errors).toEqual([]);
   });
 
-  it('the bundle adds the chosen products (one request where the platform takes several) and names the one refused', async () => {
+  it('the bundle adds the chosen products from the keyboard: one request where the platform takes several (Shopify, BigCommerce), one per product on WooCommerce', async () => {
     const { page } = shop;
     shop.plan = {};
     await page.locator('#cart-bundle').scrollIntoViewIfNeeded();
