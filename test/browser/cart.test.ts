@@ -256,3 +256,42 @@ describe('without an adapter: the page adds by itself', () => {
     expect(bundle[0]).toBe('MV-KNI-001');
   });
 });
+
+describe('the demo shop (no adapter: shop.js adds through preventDefault + waitUntil)', () => {
+  it('adds from a carousel card and from the bundle; the header\'s cart count follows', async () => {
+    const { createShop } = await import('../../demo/shop/createShop');
+    const { mkdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const shop = await createShop({ port: 0, apiUrl: suite.sandbox.url, orgId: suite.sandbox.orgId, apiKey: suite.sandbox.apiKey });
+    const page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      await page.goto(shop.url + '/');
+      const button = page.locator('#home-trending [data-vitrine-cart]').first();
+      await button.scrollIntoViewIfNeeded();
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('[data-cart-count]').textContent()).toBe('1');
+      await expect.poll(() => page.locator('#home-trending .vitrine__status').textContent()).toMatch(/ added to the cart$/);
+      await Promise.all([page.waitForURL(/\/products\//), page.locator('#home-trending .vitrine a[href^="/products/"]').first().click()]);
+      const add = page.locator('#pdp-bundle .vitrine__add');
+      await add.scrollIntoViewIfNeeded();
+      const chosen = Number((await add.textContent())!.replace(/\D/g, '') || 1);
+      await add.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('[data-cart-count]').textContent()).toBe(String(1 + chosen));
+      await expect.poll(() => page.locator('#pdp-bundle .vitrine__status').textContent()).toBe(`${chosen} products added to the cart`);
+      const dir = join(process.cwd(), 'test', 'artifacts', 'cart');
+      mkdirSync(dir, { recursive: true });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(dir, 'demo-shop-header.png') });
+      await add.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(dir, 'demo-shop-bundle.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await shop.close();
+    }
+  });
+});
