@@ -154,6 +154,8 @@ const shipped = [
   // Shopify's Customer Privacy API and IAB TCF: loaded only in those consent modes.
   { entryPoints: ['src/browser/consent/entry.ts'], outfile: 'dist/vitrine-consent.js', format: 'iife' },
   { entryPoints: ['src/browser/analytics/entry.ts'], outfile: 'dist/vitrine-analytics.js', format: 'iife' },
+  // Add to cart: the buttons' events and the Shopify, WooCommerce and BigCommerce cart adapters.
+  { entryPoints: ['src/browser/cart/entry.ts'], outfile: 'dist/vitrine-cart.js', format: 'iife' },
   { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm' },
 ].filter((e) => existsSync(e.entryPoints[0]));
 

@@ -14,12 +14,18 @@ import type { Theme } from '../../src/types/interface';
 const PRICE =
   '{{#product_discountedPrice}}<s><span class="vitrine__sr">{{label_was}} </span>{{product_price}}</s> <b><span class="vitrine__sr">{{label_now}} </span>{{product_discountedPrice}}</b>{{/product_discountedPrice}}{{nodiscount_price}}';
 
+// The add-to-cart button sits beside the link, only where the product has a cart id;
+// Vitrine handles its press (README "Add to cart").
+const CART =
+  '{{#product_cartId}}<button type="button" class="mv-cart" data-vitrine-cart="{{product_cartId}}">{{label_addToCart}}<span class="vitrine__sr"> {{product_name}}</span></button>{{/product_cartId}}';
+
 const carouselHtml = `<a class="mv-card" href="{{product_currentPageUrl}}" data-widget-name="{{widget_displayName}}">
   <span class="mv-card__media"><img src="{{product_imageUrl}}" alt="" loading="lazy" width="240" height="300"></span>
   <span class="mv-card__name">{{product_name}}</span>
   <span class="mv-card__variant">{{variant_name}}</span>
   <span class="mv-card__price">${PRICE}</span>
-</a>`;
+</a>
+${CART}`;
 
 const carouselCss = `.vitrine-theme--maison-carousel {
   --mv-ink: #1d1c1a; --mv-muted: #6f6a61; --mv-sale: #a4321f; --mv-paper: #faf7f2;
@@ -68,6 +74,7 @@ const gridHtml = `<section class="mv-grid" aria-label="{{widget_displayName}}">
         <span class="mv-grid__variant">{{variant_name}}</span>
         <span class="mv-grid__price">${PRICE}</span>
       </a>
+      ${CART}
     </li>
     {{/products}}
   </ul>

@@ -1,12 +1,26 @@
-// The shop's own script (not Vitrine): a bundle widget's "add to cart" button
-// fires `vitrine:add-to-cart`; put those products in the cart like the form does.
+// The shop's own script (not Vitrine): the shop has no cart adapter, so a widget's
+// add-to-cart button (a card's or the bundle's) fires `vitrine:add-to-cart` and the shop
+// adds by itself, as README "Add to cart" documents: preventDefault() says it does,
+// waitUntil() hands Vitrine the outcome for the widget's live region and analytics, and
+// the header's count follows the cart.
 document.addEventListener('vitrine:add-to-cart', function (event) {
-  var products = (event.detail && event.detail.products) || [];
-  var adds = products.map(function (p) {
-    var body = new URLSearchParams({ sku: String(p.sku), qty: '1' });
-    return fetch('/cart/add', { method: 'POST', body: body, headers: { Accept: 'application/json' } });
-  });
-  Promise.all(adds).then(function () { location.href = '/cart'; });
+  event.preventDefault();
+  var products = event.detail.products;
+  var count = null;
+  var adds = products.reduce(function (done, p) {
+    return done.then(function () {
+      var body = new URLSearchParams({ sku: String(p.sku), qty: String(p.quantity || 1) });
+      return fetch('/cart/add', { method: 'POST', body: body, headers: { Accept: 'application/json' } }).then(function (res) {
+        if (!res.ok) throw new Error('The shop could not add ' + p.name);
+        return res.json().then(function (cart) { count = cart.count; });
+      });
+    });
+  }, Promise.resolve());
+  if (event.detail.waitUntil) event.detail.waitUntil(adds);
+  adds.then(function () {
+    var badge = document.querySelector('[data-cart-count]');
+    if (badge && count != null) badge.textContent = String(count);
+  }, function () { /* Vitrine says so in the widget */ });
 });
 
 // Widget performance, as a merchant would count it from Vitrine's events: impressions,

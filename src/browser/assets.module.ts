@@ -13,6 +13,9 @@ export const moduleChunk = (name: string): Promise<unknown> =>
   name == 'bundle'
     ? // @ts-ignore built beside this module by build.mjs
       import('./vitrine-bundle.js')
+    : name == 'cart'
+      ? // @ts-ignore built beside this module by build.mjs
+        import('./vitrine-cart.js')
     : name == 'search'
       ? // @ts-ignore built beside this module by build.mjs
         import('./vitrine-search.js')

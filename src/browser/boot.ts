@@ -45,9 +45,12 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   let host: EmbedHost | undefined;
   let consent: Consent | undefined;
 
+  let cart = 0;
   const emit = (el: Element, name: string, detail: unknown) => {
     if (config?.debug || config?.setting('analytics')) history.push([el, name, detail]);
     el.dispatchEvent(new win.CustomEvent('vitrine:' + name, { bubbles: true, detail }));
+    // The cart chunk adds what the buttons ask for: only pages that show one load it.
+    if (name == 'render' && !cart && el.querySelector('[data-vitrine-cart]')) load('cart', void (cart = 1));
   };
   const run = (plugin: Plugin) => {
     try {

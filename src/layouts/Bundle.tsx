@@ -10,7 +10,8 @@ const MAX_ADDONS = 3;
 
 /**
  * The page's product plus add-ons, each with a checkbox, a running total in the page's
- * currency and one button that adds the chosen set (a `vitrine:add-to-cart` event).
+ * currency and one button that adds the chosen set (the cart chunk sends
+ * `vitrine:add-to-cart`, then adds through the cart adapter; `onAdd` is for other hosts).
  * Which add-ons are off lives with the caller (`off`/`setOff`), so no hooks are needed.
  */
 export function Bundle({ cards, view, anchor, formatTotal, onAdd, off = [], setOff, t }: LayoutProps) {
@@ -39,7 +40,8 @@ export function Bundle({ cards, view, anchor, formatTotal, onAdd, off = [], setO
         <span class="vitrine__total" aria-live="polite">
           {fillNodes(n == 1 ? words.bundleTotalOne : words.bundleTotal, { count: n, total: <bdi>{formatTotal ? formatTotal(total) : total}</bdi> })}
         </span>
-        <button type="button" class="vitrine__add" disabled={!n} onClick={() => onAdd?.(chosen, total)}>
+        {/* `data-vitrine-cart` (empty: the choice is read from the ticks) marks it as the cart chunk's, which the page then loads. */}
+        <button type="button" class="vitrine__add" data-vitrine-cart="" disabled={!n} onClick={() => onAdd?.(chosen, total)}>
           {fillNodes(n == 1 ? words.bundleAddOne : words.bundleAddAll, { count: n })}
         </button>
       </div>

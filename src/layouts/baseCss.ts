@@ -31,6 +31,9 @@ export const baseCss = `
 :where(.vitrine__total){font-size:1.15em;font-weight:600}
 :where(.vitrine__add){padding:12px 20px;border:0;border-radius:var(--vitrine-radius);background:var(--vitrine-accent);color:#fff;font:inherit;font-weight:600;cursor:pointer}
 :where(.vitrine__add:disabled){opacity:.4;cursor:default}
+:where(.vitrine [data-vitrine-cart]:not(.vitrine__add)){margin-top:8px;padding:8px 12px;border:1px solid var(--vitrine-accent);border-radius:var(--vitrine-radius);background:none;color:var(--vitrine-accent);font:inherit;font-weight:600;cursor:pointer}
+:where(.vitrine [data-vitrine-cart][aria-disabled=true]){opacity:.6;cursor:progress}
+:where(.vitrine__bundle-item [data-vitrine-cart]){display:none}
 :where([data-vitrine-search]){display:flow-root;min-height:100vh}
 :where(.vitrine__sr){position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 @media (prefers-reduced-motion:reduce){:where(.vitrine__track){scroll-behavior:auto}}

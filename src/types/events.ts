@@ -27,7 +27,7 @@ export interface RenderDetail {
   warning?: string;
 }
 
-export type ErrorKind = ApiErrorKind | 'config' | 'slot' | 'input' | 'empty' | 'theme' | 'render';
+export type ErrorKind = ApiErrorKind | 'config' | 'slot' | 'input' | 'empty' | 'theme' | 'render' | 'cart';
 
 /** `vitrine:error`: the slot keeps (or got back) its fallback, and why. */
 export interface ErrorDetail {
@@ -50,11 +50,35 @@ export interface ClickDetail {
   position: number;
 }
 
-/** `vitrine:add-to-cart`: the bundle's add button, with the products ticked. */
+/** A product to add or added: `id` is what the platform's cart takes, empty when none is known. */
+export interface CartProductDetail extends ProductDetail {
+  id: string;
+  quantity: number;
+}
+
+/**
+ * `vitrine:add-to-cart` (cancelable): a card's add-to-cart button or the bundle's "add
+ * all" was pressed. A listener that adds by itself calls `preventDefault()` (then no
+ * adapter adds) and may pass its promise to `waitUntil`, so the widget says whether it
+ * worked and `vitrine:added-to-cart` follows.
+ */
 export interface AddToCartDetail {
-  products: ProductDetail[];
+  products: CartProductDetail[];
   total: number;
   currency?: string;
+  source: 'card' | 'bundle';
+  waitUntil(work: Promise<unknown>): void;
+}
+
+/** `vitrine:added-to-cart`: what the platform (or the page's own code) confirmed it added. */
+export interface AddedToCartDetail {
+  products: CartProductDetail[];
+  total: number;
+  currency?: string;
+  /** `shopify`, `woocommerce`, `bigcommerce`, or `page` (a listener's `waitUntil`). */
+  platform: string;
+  /** The platform's cart after the add, as its API answered it (Shopify: `/cart.js`). */
+  cart?: unknown;
 }
 
 /**
@@ -67,6 +91,7 @@ export interface VitrineEventMap {
   'vitrine:impression': CustomEvent<ImpressionDetail>;
   'vitrine:click': CustomEvent<ClickDetail>;
   'vitrine:add-to-cart': CustomEvent<AddToCartDetail>;
+  'vitrine:added-to-cart': CustomEvent<AddedToCartDetail>;
 }
 
 declare global {

@@ -53,11 +53,13 @@ export function analyticsPlugin(host: EmbedHost): void {
       send('select_item', { ...list(slot, s), items: [ga4Item(product, currency(), position - 1)] });
       clicks.record({ slot: slot.id, algorithm: s.algorithm, position, sku: product.sku, name: product.name, at: Date.now() }, product.url);
     },
-    'add-to-cart'(slot, d, s) {
-      const products = d.products as EventProduct[];
+    // What the platform confirmed it added (the cart chunk's `vitrine:added-to-cart`),
+    // each with its quantity: a press that failed sends nothing.
+    'added-to-cart'(slot, d, s) {
+      const products = d.products as (EventProduct & { quantity?: number })[];
       const code = (d.currency as string | undefined) || currency();
       // The bundle's own product (first) is not one of the widget's places: it has no index.
-      const items = products.map((p) => ga4Item(p, code, s.view.products.findIndex((v) => v.product_sku == p.sku), 1));
+      const items = products.map((p) => ga4Item(p, code, s.view.products.findIndex((v) => v.product_sku == p.sku), p.quantity || 1));
       // GA4 computes revenue only from a value with its currency.
       send('add_to_cart', { ...list(slot, s), ...(code && { currency: code, value: d.total }), items });
     },
@@ -89,15 +91,16 @@ export function analyticsPlugin(host: EmbedHost): void {
     });
   // Capture phase on window: the detail carries the attribution before the event reaches
   // the slot's or the page's own listeners.
-  win.addEventListener(
-    'vitrine:add-to-cart',
-    (e) => {
-      const d = (e as CustomEvent).detail as Detail;
-      if (d && typeof d == 'object') d.attribution = attribution();
-      hear(e.target as Element, 'add-to-cart', d);
-    },
-    true,
-  );
+  for (const name of ['add-to-cart', 'added-to-cart'])
+    win.addEventListener(
+      'vitrine:' + name,
+      (e) => {
+        const d = (e as CustomEvent).detail as Detail;
+        if (d && typeof d == 'object') d.attribution = attribution();
+        hear(e.target as Element, name, d);
+      },
+      true,
+    );
   // The consent tool's answer (`Vitrine.consent` dispatches it): a withdrawal drops the
   // stored click at once.
   doc.addEventListener('vitrine:consent', (e) => {

@@ -6,6 +6,11 @@ import { bare } from '../../core/api/bare';
 
 export interface FullContext extends PageContext {
   product: PageProduct | null;
+  /**
+   * The cart adapter: the `cart` setting, else the name of the platform's page data the
+   * page carries (Shopify's `Shopify`, WooCommerce's `wcSettings`, BigCommerce's `BCData`).
+   */
+  cart?: string;
   /** The page type, the currency or the product on show is unknown or in doubt: the page chunk may know. */
   gap?: boolean;
 }
@@ -40,6 +45,8 @@ export function buildContext(win: Window, config: Config, overrides?: Partial<Pa
     domain: overrides?.domain ?? config.domain ?? win.location.hostname,
     locale: overrides?.locale ?? config.locale ?? (doc.documentElement.lang || read.locale || win.navigator.language || 'en'),
     currency,
+    // The cart chunk tells the platforms apart; here it only matters that there is one.
+    cart: config.setting('cart') || ['Shopify', 'wcSettings', 'BCData'].find((name) => name in win),
     // A product page without its name or SKU, or a product on a page the URL calls something else.
     gap: read.doubt || !pageType || !currency || (pageType == 'product_page' ? !(pname && sku) : !!product),
   });

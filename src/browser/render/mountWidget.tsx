@@ -28,6 +28,11 @@ export interface MountOptions {
   anchor?: Partial<WidgetProduct> | null;
   /** Interface strings replacing the built-in English ones (see `src/core/strings/en.ts`). */
   strings?: Partial<Strings>;
+  /**
+   * The page's cart adapter (`shopify`, `woocommerce`, `bigcommerce`): its cart takes only
+   * platform ids. Absent: the page's own code adds, by SKU (`vitrine:add-to-cart`).
+   */
+  cart?: string;
 }
 
 /** `warning`: the widget rendered but its theme script did not run. */
@@ -48,7 +53,10 @@ function emit(root: Element, name: string, detail: unknown): void {
 
 const productDetail = (p: ProductView) => ({ name: p.product_name, sku: p.product_sku, price: p._amount, url: p.product_currentPageUrl });
 
-/** Reports which product a shopper opened: `vitrine:click` with the product and its position. */
+/**
+ * Reports which product a shopper opened: `vitrine:click` with the product and its
+ * position. A card's add-to-cart button (`data-vitrine-cart`) is the cart chunk's.
+ */
 function onClick(root: HTMLElement, view: WidgetView, event: Event): void {
   const link = (event.target as Element).closest('a[href]');
   if (!link) return;
@@ -77,17 +85,19 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   let cards: Card[] = [];
   let anchor: LayoutProps['anchor'];
   try {
-    view = buildView(options.envelope, options.title, format);
+    view = buildView(options.envelope, options.title, format, options.cart);
     view.label_was = t.was;
     view.label_now = t.now;
+    view.label_addToCart = t.addToCart;
     const template = theme.htmlTemplate;
     const card = (p: ProductView) => sanitizeNodes(renderTemplate(template, view, p), doc);
     if (isWholeWidget(template)) whole = sanitizeNodes(renderTemplate(template, view), doc);
     else {
       cards = view.products.map(card);
       if (layout == 'bundle' && options.anchor?.name) {
+        // The page's own product has no button: the bundle adds it (its id is the cart chunk's to find).
         const p = buildProductView(options.anchor as WidgetProduct, -1, format);
-        anchor = { view: p, card: card(p) };
+        anchor = { view: (view._anchor = p), card: card(p) };
       }
     }
   } catch (error) {
@@ -98,6 +108,9 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   const titleId = (root.id || 'vitrine-' + ++ids) + '-title';
   const Layout = (layouts[layout] || Matrix) as ComponentType<LayoutProps>;
   const click = (event: Event) => onClick(root, view, event);
+  // The cart chunk reads the products of a card's button or the bundle's choice here: a
+  // press of either is the chunk's (`vitrine:add-to-cart`, then the cart adapter).
+  (root as HTMLElement & { _view?: WidgetView })._view = view;
   let off: number[] = [];
   const paint = () =>
     render(
@@ -120,7 +133,6 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
             t={t}
             anchor={anchor}
             formatTotal={(amount) => formatPrice(amount, locale, currency)}
-            onAdd={(products, total) => emit(root, 'add-to-cart', { products: products.map(productDetail), total, currency })}
             off={off}
             setOff={(next) => {
               off = next;

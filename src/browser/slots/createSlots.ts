@@ -163,6 +163,7 @@ export function createSlots({ win, config, context, request, themes, strings, st
       nonce: config.nonce,
       anchor: c.product,
       strings: words,
+      cart: c.cart,
     };
     let result = mountWidget(root, options);
     if (!result.ok) {

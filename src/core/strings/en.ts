@@ -15,6 +15,8 @@ export const en = {
   /** Read before a struck-through list price and before the sale price. */
   was: 'Was',
   now: 'now',
+  /** A card's add-to-cart button (the product's name follows, visually hidden). */
+  addToCart: 'Add to cart',
 };
 
 export type Strings = Record<keyof typeof en, string> & Record<string, string>;

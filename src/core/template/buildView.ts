@@ -19,6 +19,12 @@ export interface ProductView {
   product_currentPageUrl: string;
   variant_name: string;
   product_index: string;
+  /**
+   * The id the cart adds: the platform's own id for the product from the envelope's
+   * `customValues.cartIds` (keyed by SKU), else the SKU when the page's own code adds to
+   * the cart; empty when neither holds, and then a theme shows no add-to-cart button.
+   */
+  product_cartId: string;
   /** The price as a number, for the bundle's running total; not a placeholder. */
   _amount: number;
 }
@@ -28,7 +34,11 @@ export interface WidgetView {
   /** The page's words read before a list price and a sale price ("Was", "now"). */
   label_was?: string;
   label_now?: string;
+  /** The page's words on an add-to-cart button ("Add to cart"). */
+  label_addToCart?: string;
   products: ProductView[];
+  /** Bundle layout: the page's own product, shown first; not a placeholder. */
+  _anchor?: ProductView;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
@@ -36,7 +46,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ty
 // Views are built on null-prototype objects: a template name such as `{{constructor}}`
 // or a host page that polluted `Object.prototype` then finds nothing to render.
 
-export function buildProductView(product: WidgetProduct, index: number, format: PriceFormat): ProductView {
+export function buildProductView(product: WidgetProduct, index: number, format: PriceFormat, cartId = ''): ProductView {
   // Own fields only, whoever built the product (an answer, the page's JSON-LD, a search
   // document): an inherited `variantName` or `discountedPrice` shows on no card.
   product = bare(product);
@@ -54,13 +64,20 @@ export function buildProductView(product: WidgetProduct, index: number, format: 
     product_currentPageUrl: safeUrl(product.currentPageUrl),
     variant_name: text(product.variantName),
     product_index: String(index + 1),
+    product_cartId: text(cartId),
     _amount: (onSale ? sale : price) ?? 0,
   });
 }
 
-export function buildView(envelope: WidgetEnvelope, title: string | undefined, format: PriceFormat): WidgetView {
+/**
+ * `adapter`: a cart adapter adds to the platform's cart, which takes only its own ids; a
+ * SKU is then no id, and a product without one in `customValues.cartIds` gets no button
+ * (a wrong id would add another product).
+ */
+export function buildView(envelope: WidgetEnvelope, title: string | undefined, format: PriceFormat, adapter?: string): WidgetView {
+  const ids = bare(bare(envelope.customValues!).cartIds as Record<string, unknown>);
   return bare({
     widget_displayName: title || text(envelope.widgetName),
-    products: envelope.products.map((p, i) => buildProductView(p, i, format)),
+    products: envelope.products.map((p, i) => buildProductView(p, i, format, text(ids[text(p.sku)]) || (adapter ? '' : text(p.sku)))),
   });
 }

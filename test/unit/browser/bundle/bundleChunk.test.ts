@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { h } from 'preact';
 import { layouts, mountWidget } from '../../../../src/browser/render/mountWidget';
 import type { EmbedHost, Plugin } from '../../../../src/browser/host';
+import { cartPlugin } from '../../../../src/browser/cart/cartPlugin';
 import type { WidgetEnvelope } from '../../../../src/types/interface';
 
 // The bundle chunk as the page gets it: imported after the core has set `window.Vitrine`.
@@ -93,6 +94,8 @@ describe('bundle chunk', () => {
 
   it('keeps the total in step with the ticked add-ons and adds the chosen set to the cart', async () => {
     await mountBundle();
+    // The bundle's button is the cart chunk's (the page loads it beside the bundle).
+    cartPlugin(fakeHost());
     const added: CustomEvent[] = [];
     slot().addEventListener('vitrine:add-to-cart', (e) => added.push(e as CustomEvent));
     slot().querySelectorAll<HTMLInputElement>('.vitrine__bundle-item input')[2].click(); // Add-on 2

@@ -1,0 +1,120 @@
+import type { EmbedHost } from '../host';
+import type { ProductView } from '../../core/template/buildView';
+import type { Adapter, CartFailure, CartLine, CartOutcome } from './CartLine';
+import { cartStrings } from '../../core/strings/cart';
+import { fillString } from '../../core/strings/fillString';
+import { readPress, type Press } from './readPress';
+import { liveRegion } from './announce';
+import { readPageId } from './readPageId';
+import { refreshCartUi } from './refreshCartUi';
+import { shopify } from './shopify';
+import { woocommerce } from './woocommerce';
+import { bigcommerce } from './bigcommerce';
+
+/** The `cart` setting's values, and the page data that name the platform when it is absent. */
+const PLATFORMS: Record<string, string> = { shopify: 'shopify', Shopify: 'shopify', woocommerce: 'woocommerce', wcSettings: 'woocommerce', bigcommerce: 'bigcommerce', BCData: 'bigcommerce' };
+const ADAPTERS: Record<string, Adapter> = { shopify, woocommerce, bigcommerce };
+
+const detailOf = (line: CartLine) => ({ name: line.product.product_name, sku: line.product.product_sku, price: line.product._amount, url: line.product.product_currentPageUrl, id: line.id, quantity: line.quantity });
+// Summed in cents, as the bundle's total is.
+const totalOf = (lines: CartLine[]) => lines.reduce((sum, l) => sum + Math.round(l.product._amount * 100) * l.quantity, 0) / 100;
+
+/**
+ * The cart chunk: a press of a widget's add-to-cart button (a card's, or the bundle's
+ * "add all") sends a cancelable `vitrine:add-to-cart`; a listener that calls
+ * `preventDefault()` adds by itself (and may hand its promise to `detail.waitUntil`),
+ * else the page's cart adapter adds. The outcome is said in the widget's live region,
+ * `vitrine:added-to-cart` carries what the platform confirmed, `vitrine:error` (kind
+ * `cart`) what went wrong. A pressed button is busy (`aria-disabled`, presses ignored)
+ * until the answer: one press adds once. Nothing here reads or stores anything about
+ * the shopper, so it needs no consent.
+ */
+export function cartPlugin(host: EmbedHost): void {
+  const { win, doc } = host;
+  const busy = new WeakSet<Element>();
+  let words: Record<string, string> = cartStrings;
+  void host.strings().then((t) => (words = { ...cartStrings, ...t }), () => {});
+  const say = (key: keyof typeof cartStrings, values: Record<string, string | number> = {}) => fillString(words[key], values);
+  const platform = () => PLATFORMS[(host.context() as { cart?: string }).cart || ''] || '';
+  const send = (slot: Element, name: string, detail: unknown, cancelable = false) =>
+    slot.dispatchEvent(new (win as typeof window).CustomEvent('vitrine:' + name, { bubbles: true, cancelable, detail }));
+
+  /** The id each product's cart takes: its cart id, the page's product's from the page data, else none. */
+  const lineOf = (p: ProductView): CartLine => {
+    const which = platform();
+    const id = p.product_cartId || (p.product_index == '0' ? (which ? readPageId(win, which, p.product_sku) : p.product_sku) : '');
+    return { product: p, id, quantity: 1 };
+  };
+
+  async function press(button: Element, { root, products, source }: Press): Promise<void> {
+    const slot = root.parentElement || root;
+    const region = liveRegion(root);
+    const lines = products.map(lineOf);
+    let work: Promise<unknown> | undefined;
+    const detail = {
+      products: lines.map(detailOf),
+      total: totalOf(lines),
+      currency: host.context().currency,
+      source,
+      waitUntil: (promise: Promise<unknown>) => void (work = Promise.resolve(promise)),
+    };
+    const handled = !send(slot, 'add-to-cart', detail, true);
+    const adapter = ADAPTERS[platform()];
+    if (!handled && !adapter) return;
+    busy.add(button);
+    button.setAttribute('aria-disabled', 'true');
+    let outcome: CartOutcome | undefined;
+    let failure: CartFailure | undefined;
+    try {
+      if (handled) outcome = work ? await work.then(() => ({ added: lines, failed: [] })) : undefined;
+      else {
+        const known = lines.filter((l) => l.id);
+        const unknown = lines.filter((l) => !l.id).map((line) => ({ line, message: say('cartNoId', { name: line.product.product_name }) }));
+        outcome = known.length ? await adapter(win, known) : { added: [], failed: [] };
+        outcome.failed.unshift(...unknown);
+      }
+    } catch (error) {
+      failure = error && typeof (error as CartFailure).message == 'string' ? (error as CartFailure) : { message: 'network', status: 0 };
+    } finally {
+      busy.delete(button);
+      button.removeAttribute('aria-disabled');
+    }
+    report(slot, region, outcome, failure, handled ? 'page' : platform());
+  }
+
+  function report(slot: Element, region: HTMLElement, outcome: CartOutcome | undefined, failure: CartFailure | undefined, via: string): void {
+    const said: string[] = [];
+    if (outcome?.added.length) {
+      const added = outcome.added;
+      said.push(added.length == 1 ? say('cartAdded', { name: added[0].product.product_name }) : say('cartAddedMany', { count: added.length }));
+      if (via != 'page') refreshCartUi(win, via);
+      send(slot, 'added-to-cart', { products: added.map(detailOf), total: totalOf(added), currency: host.context().currency, platform: via, cart: outcome.cart });
+    }
+    for (const { line, message, failure: lost } of outcome?.failed || []) {
+      said.push(lost ? say(lost.message == 'timeout' ? 'cartNoAnswer' : 'cartFailed') : say('cartRefused', { name: line.product.product_name, message }));
+      send(slot, 'error', { kind: 'cart', message: `${line.product.product_name} (${line.id || 'no cart id'}): ${message || lost?.message}`, status: lost?.status || 0 });
+    }
+    if (failure) {
+      said.push(say(failure.message == 'timeout' ? 'cartNoAnswer' : failure.message == 'nonce' ? 'cartNoSession' : 'cartFailed'));
+      send(slot, 'error', { kind: 'cart', message: `${via} cart: ${failure.message}${failure.status ? ' (HTTP ' + failure.status + ')' : ''}`, status: failure.status });
+    }
+    if (said.length) region.textContent = said.join(' ');
+  }
+
+  // Capture on the document: before the widget's own handlers, so a busy button's press
+  // goes nowhere (a second press of the bundle's button adds nothing twice).
+  doc.addEventListener(
+    'click',
+    (event) => {
+      const button = (event.target as Element | null)?.closest?.('.vitrine [data-vitrine-cart]');
+      if (!button) return;
+      if (busy.has(button) || button.getAttribute('aria-disabled') == 'true') {
+        event.stopPropagation();
+        return;
+      }
+      const asked = readPress(button);
+      if (asked?.products.length) void press(button, asked).catch(() => {});
+    },
+    true,
+  );
+}
