@@ -8,16 +8,29 @@
 
 export const moduleStylesheet: string | undefined = /* @__PURE__ */ (() => new URL('./vitrine.css', import.meta.url).href)();
 
-/** Each chunk plugs itself in through `window.Vitrine.use` when it runs. */
-export const moduleChunk = (name: string): Promise<unknown> =>
-  name == 'bundle'
-    ? // @ts-ignore built beside this module by build.mjs
-      import('./vitrine-bundle.js')
-    : name == 'cart'
-      ? // @ts-ignore built beside this module by build.mjs
-        import('./vitrine-cart.js')
-    : name == 'search'
-      ? // @ts-ignore built beside this module by build.mjs
-        import('./vitrine-search.js')
-      : // @ts-ignore built beside this module by build.mjs
-        import('./vitrine-debug.js');
+/**
+ * Each chunk plugs itself in through `window.Vitrine.use` when it runs. One literal import
+ * per chunk: a bundler only takes along the files it can see named.
+ */
+export const moduleChunk = (name: string): Promise<unknown> => {
+  switch (name) {
+    // @ts-ignore each is built beside this module by build.mjs
+    case 'bundle': return import('./vitrine-bundle.js');
+    // @ts-ignore
+    case 'carousel': return import('./vitrine-carousel.js');
+    // @ts-ignore
+    case 'search': return import('./vitrine-search.js');
+    // @ts-ignore
+    case 'strings': return import('./vitrine-strings.js');
+    // @ts-ignore
+    case 'page': return import('./vitrine-page.js');
+    // @ts-ignore
+    case 'consent': return import('./vitrine-consent.js');
+    // @ts-ignore
+    case 'analytics': return import('./vitrine-analytics.js');
+    // @ts-ignore
+    case 'cart': return import('./vitrine-cart.js');
+    // @ts-ignore
+    default: return import('./vitrine-debug.js');
+  }
+};
