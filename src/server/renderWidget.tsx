@@ -70,13 +70,13 @@ export function renderWidget(input: WidgetInput): string {
   const state: ServerState = {
     v: 1,
     detail: { ...input.state, theme: theme.themeId, layout },
+    envelope: { products: envelope.products.map(pick), widgetName: envelope.widgetName },
+    layout,
+    theme: { themeId: theme.themeId, jsTemplate: theme.jsTemplate?.trim() ? theme.jsTemplate : undefined },
     title: input.title,
     locale,
     currency,
-    products: envelope.products.map(pick),
-    widgetName: envelope.widgetName,
     anchor: anchor && pick(input.anchor!),
-    js: theme.jsTemplate?.trim() ? theme.jsTemplate : undefined,
     whole: whole || undefined,
   };
   return renderToString(

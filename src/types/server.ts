@@ -100,15 +100,15 @@ export interface ServerState {
     skipped: { algorithm: AlgorithmName; why: string }[];
     substituted: AlgorithmName[];
   };
+  /** The rest is what the browser's `mountWidget` takes, under the same names. */
+  envelope: { products: WidgetProduct[]; widgetName?: string | null };
+  layout: Layout;
+  /** The theme's id and its jsTemplate, which the browser runs once it takes over. */
+  theme: { themeId: string; jsTemplate?: string };
   title?: string;
   locale: string;
   currency?: string;
-  /** The products shown, as the service sent them (own fields only). */
-  products: WidgetProduct[];
-  widgetName?: string | null;
   anchor?: Partial<WidgetProduct>;
-  /** The theme's jsTemplate, run by the browser once it takes over. */
-  js?: string;
   /** The theme's template drew the whole widget (no cards of a layout). */
   whole?: true;
 }

@@ -1,7 +1,6 @@
 import type { ServerState } from '../../types/server';
-import type { Theme, WidgetEnvelope } from '../../types/interface';
 import type { SlotDeps } from '../slots/createSlots';
-import { mountWidget } from '../render/mountWidget';
+import { mountWidget, type MountOptions } from '../render/mountWidget';
 
 /**
  * Takes over a widget the server rendered, with no request to the service: the layout
@@ -16,21 +15,14 @@ export async function resumeSlot(
   s: ServerState,
   current: () => boolean,
 ): Promise<number | undefined> {
-  const { detail, products } = s;
-  const [, words] = await Promise.all([need(detail.layout), strings()]);
+  const { detail } = s;
+  const n = s.envelope.products.length;
+  const [, words] = await Promise.all([need(s.layout), strings()]);
   if (!current()) return;
   const started = Date.now();
-  const result = mountWidget(root, {
-    ...s,
-    envelope: { products, widgetName: s.widgetName } as WidgetEnvelope,
-    layout: detail.layout,
-    theme: { themeId: detail.theme, jsTemplate: s.js } as Theme,
-    nonce: config.nonce,
-    strings: words,
-    server: s,
-  });
+  const result = mountWidget(root, { ...(s as unknown as MountOptions), nonce: config.nonce, strings: words, server: s });
   if (result.ok) {
-    emit(el, 'render', { ...detail, products: products.length, personal: mayStore(), warning: result.warning, view: result.view, ms: Date.now() - started, server: true });
-    return products.length;
+    emit(el, 'render', { ...detail, products: n, personal: mayStore(), warning: result.warning, view: result.view, ms: Date.now() - started, server: true });
+    return n;
   }
 }

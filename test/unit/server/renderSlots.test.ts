@@ -91,8 +91,8 @@ describe('renderSlots', () => {
     const [r] = await renderSlots({ ...options(), slots: [{ id: 's', algorithm: 'trending', layout: 'matrix', max: 2 }] });
     const root = elements(r.html)[0];
     const state = JSON.parse(root.attrs.find((a) => a.name == 'data-vitrine-state')!.value);
-    expect(state).toMatchObject({ v: 1, detail: { algorithm: 'trending', page: 'product_page', layout: 'matrix' }, locale: 'en-IE', currency: 'EUR' });
-    expect(state.products).toHaveLength(2);
+    expect(state).toMatchObject({ v: 1, detail: { algorithm: 'trending', page: 'product_page', layout: 'matrix' }, layout: 'matrix', locale: 'en-IE', currency: 'EUR' });
+    expect(state.envelope.products).toHaveLength(2);
   });
 
   it('without consent renders no personal algorithm and sends no visitor id of the page', async () => {
