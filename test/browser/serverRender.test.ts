@@ -139,6 +139,27 @@ describe('server-rendered slots on the demo product page', () => {
     await page.close();
   });
 
+  it('reports impressions to analytics and adds the bundle, as a client-rendered widget does', async () => {
+    const { page } = await open();
+    await page.waitForFunction((n) => (window as unknown as { __renders: { server?: boolean }[] }).__renders.filter((r) => r.server).length >= n, SERVER_SLOTS.length, { timeout: 10_000 });
+    // The analytics chunk (data-analytics="datalayer" on the shop) hears the impression.
+    await page.locator('#pdp-also-viewed').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => ((window as unknown as { dataLayer: { event?: string; ecommerce?: { item_list_id?: string; items?: unknown[] } }[] }).dataLayer).some((e) => e.event == 'view_item_list' && e.ecommerce?.item_list_id == 'pdp-also-viewed' && (e.ecommerce.items?.length ?? 0) > 0), null, { timeout: 10_000 });
+    // The bundle's checkboxes and add button work on the server's nodes.
+    const bundle = page.locator('#pdp-bundle');
+    await bundle.scrollIntoViewIfNeeded();
+    const boxes = bundle.locator('input[type="checkbox"]:not([disabled])');
+    expect(await boxes.count()).toBeGreaterThan(0);
+    const label = await bundle.locator('.vitrine__add').textContent();
+    await boxes.first().uncheck();
+    await page.waitForFunction((before) => document.querySelector('#pdp-bundle .vitrine__add')!.textContent != before, label);
+    await boxes.first().check();
+    const added = page.evaluate(() => new Promise<{ products: unknown[] }>((resolve) => document.getElementById('pdp-bundle')!.addEventListener('vitrine:add-to-cart', (e) => { e.preventDefault(); resolve((e as CustomEvent).detail); }, { once: true })));
+    await bundle.locator('.vitrine__add').click();
+    expect((await added).products.length).toBeGreaterThan(1);
+    await page.close();
+  });
+
   it('renders the client way after setContext', async () => {
     const { page, asked } = await open();
     await page.waitForFunction(() => (window as unknown as { __renders: { id: string }[] }).__renders.some((r) => r.id == 'pdp-also-viewed'), null, { timeout: 10_000 });
