@@ -63,6 +63,9 @@ export async function renderProduct(ctx: ShopContext, p: SampleProduct): Promise
         // with a banner the server renders nothing personal (the browser takes over).
         consent: !ctx.consentBanner,
         slots: SLOTS.slice(0, SERVER_SLOTS),
+        // The sandbox computes its answers in this same process: on a busy machine the
+        // default 800 ms is short, and a slot that misses it is left to the browser anyway.
+        timeoutMs: 2000,
       })
     : [];
   const slot = (i: number) => renderSlot({ ...SLOTS[i], server: rendered[i]?.html });
