@@ -44,7 +44,7 @@ export async function renderSlots(options: RenderSlotsOptions): Promise<SlotResu
     request,
     themes: loadThemes(`${baseUrl} ${orgId} ${apiKey}`, () => fetchThemes(request, orgId), started),
     inflight: new Map(),
-    strings: { ...en, ...(Object.prototype.hasOwnProperty.call(translations, lang) ? translations[lang] : {}) } as Strings,
+    strings: { ...en, ...(Object.prototype.hasOwnProperty.call(translations, lang) ? translations[lang] : {}), ...options.strings } as Strings,
     nonce,
     started,
   };

@@ -52,6 +52,11 @@ export interface RenderSlotsOptions {
   /** The whole call's budget; a slot not rendered by then fails with `timeout`. Default 800. */
   timeoutMs?: number;
   slots: ServerSlot[];
+  /**
+   * Interface strings that replace the built-in ones, as `strings` in `window.vitrineConfig`
+   * (give both the same, so the browser finds the words the server wrote).
+   */
+  strings?: Record<string, string>;
   /** Another `fetch` (a tracing wrapper, a test's); default the global one. */
   fetch?: typeof fetch;
 }

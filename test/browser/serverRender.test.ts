@@ -127,6 +127,12 @@ describe('server-rendered slots on the demo product page', () => {
     const before = await track.evaluate((t) => t.scrollLeft);
     await page.locator('#pdp-also-viewed .vitrine__nav[data-dir="next"]').click();
     await page.waitForFunction(([x]) => (document.querySelector('#pdp-also-viewed .vitrine__track') as HTMLElement).scrollLeft > x + 50, [before]);
+    // Previous is enabled once scrolled, and the focused track scrolls with the arrow keys.
+    await page.waitForFunction(() => !(document.querySelector('#pdp-also-viewed .vitrine__nav[data-dir="prev"]') as HTMLButtonElement).disabled);
+    const scrolled = await track.evaluate((t) => t.scrollLeft);
+    await track.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(([x]) => (document.querySelector('#pdp-also-viewed .vitrine__track') as HTMLElement).scrollLeft > x, [scrolled]);
     // A click reports the product and its position.
     const clicked = page.evaluate(() => new Promise((resolve) => document.getElementById('pdp-also-viewed')!.addEventListener('vitrine:click', (e) => resolve((e as CustomEvent).detail), { once: true })));
     await page.locator('#pdp-also-viewed').evaluate((slot) => {
@@ -157,6 +163,15 @@ describe('server-rendered slots on the demo product page', () => {
     const added = page.evaluate(() => new Promise<{ products: unknown[] }>((resolve) => document.getElementById('pdp-bundle')!.addEventListener('vitrine:add-to-cart', (e) => { e.preventDefault(); resolve((e as CustomEvent).detail); }, { once: true })));
     await bundle.locator('.vitrine__add').click();
     expect((await added).products.length).toBeGreaterThan(1);
+    await page.close();
+  });
+
+  it('renders the client way after refresh()', async () => {
+    const { page, asked } = await open();
+    await page.waitForFunction(() => (window as unknown as { __renders: { id: string }[] }).__renders.some((r) => r.id == 'pdp-bundle'), null, { timeout: 10_000 });
+    await page.evaluate(() => (window as unknown as { Vitrine: { refresh(): void } }).Vitrine.refresh());
+    await page.waitForFunction(() => (window as unknown as { __renders: { id: string; server?: boolean }[] }).__renders.some((r) => r.id == 'pdp-bundle' && !r.server), null, { timeout: 10_000 });
+    expect(asked.some((r) => new URL(r.url()).searchParams.get('divisionId') == 'pdp-bundle')).toBe(true);
     await page.close();
   });
 
