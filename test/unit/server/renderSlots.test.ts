@@ -96,6 +96,15 @@ describe('renderSlots', () => {
     expect(state.envelope.products).toHaveLength(2);
   });
 
+  it("speaks the page's language and the merchant's words", async () => {
+    const [fr, own] = await renderSlots({ ...options(), page: { ...page, locale: 'fr-FR' }, slots: [{ id: 'fr', algorithm: 'trending', layout: 'carousel', theme: 'vitrine-carousel' }] }).then(async ([a]) => [
+      a,
+      (await renderSlots({ ...options(), strings: { next: 'More like this' }, slots: [{ id: 'own', algorithm: 'trending', layout: 'carousel' }] }))[0],
+    ]);
+    expect(fr.html).toContain('aria-label="Produits suivants"');
+    expect(own.html).toContain('aria-label="More like this"');
+  });
+
   it('without consent renders no personal algorithm and sends no visitor id of the page', async () => {
     sandbox.requests.length = 0;
     const [r] = await renderSlots({ ...options(), consent: false, page: { ...page, siteUid: 'visitor-123456' }, slots: [{ id: 'recent', algorithm: 'recentviews trending' }] });
