@@ -200,15 +200,16 @@ export function createSlots(deps: SlotDeps): Slots {
     // whose personal algorithm consent no longer allows renders the client way.
     const server = !state.root && readServerRoot(el);
     if (server) {
-      const s = server.state;
-      place(el, (state.root = server.root));
-      seen && seen.observe(server.root);
-      state.personal = isPersonal(s.detail.algorithm) || !!s.detail.substituted.length;
-      if (!isPersonal(s.detail.algorithm) || mayStore()) {
-        state.count = await resumeSlot(deps, el, server.root, s, () => token == state.token);
-        return;
-      }
-      server.root.removeAttribute('data-vitrine-state');
+      const { root, state: s } = server;
+      const personal = isPersonal(s.detail.algorithm);
+      place(el, (state.root = root));
+      state.personal = personal || !!s.detail.substituted.length;
+      const resume = !personal || mayStore();
+      if (resume) state.count = await resumeSlot(deps, el, root, s, () => token == state.token);
+      else root.removeAttribute('data-vitrine-state');
+      // Watched for impressions once it is live, so analytics has heard its render first.
+      seen && seen.observe(root);
+      if (resume) return;
     }
     const c = await context();
     const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
