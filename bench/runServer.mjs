@@ -62,10 +62,11 @@ async function timeCalls(latencyMs) {
       times.push(performance.now() - t);
       own.push(times[i] - waiting);
     }
-    const bytes = results.reduce((n, r) => n + r.html.length, 0);
+    const markup = results.map((r) => r.html).join('');
+    const bytes = `${markup.length} B (${gzipSync(markup, { level: 9 }).length} B gzip)`;
     const s = summarize(times);
     const o = summarize(own);
-    console.log(`renderSlots, 2 slots, API latency ${latencyMs} ms: first call ${coldMs.toFixed(1)} ms; then median ${s.median} ms, p90 ${s.p90} ms, of which not waiting on the service median ${o.median} ms (${CALLS} calls); ${results.filter((r) => r.ok).length} rendered, ${bytes} B of markup`);
+    console.log(`renderSlots, 2 slots, API latency ${latencyMs} ms: first call ${coldMs.toFixed(1)} ms; then median ${s.median} ms, p90 ${s.p90} ms, of which not waiting on the service median ${o.median} ms (${CALLS} calls); ${results.filter((r) => r.ok).length} rendered, ${bytes} of markup`);
   } finally {
     await sandbox.close();
     rmSync(dataDir, { recursive: true, force: true });
