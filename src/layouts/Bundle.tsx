@@ -1,9 +1,11 @@
 import { h } from 'preact';
 import type { ProductView } from '../core/template/buildView';
 import type { LayoutProps } from './LayoutProps';
-import { fill, type Card } from './fill';
+import type { Card } from './fill';
+import { cardProps } from './cardProps';
 import { bundleStrings } from '../core/strings/bundle';
 import { fillNodes } from './fillNodes';
+import { fillString } from '../core/strings/fillString';
 
 /** Two or three add-ons is what a shopper weighs at a glance; more is noise. */
 const MAX_ADDONS = 3;
@@ -25,9 +27,11 @@ export function Bundle({ cards, view, anchor, formatTotal, onAdd, off = [], setO
     <li class="vitrine__bundle-item" data-vitrine-index={i < 0 ? undefined : i} data-off={off.includes(i) ? '' : undefined}>
       <label class="vitrine__pick">
         <input type="checkbox" checked={!off.includes(i)} disabled={i < 0} onChange={() => setOff?.(off.includes(i) ? off.filter((j) => j != i) : off.concat(i))} />
-        {i < 0 ? words.bundleThisItem : words.bundleAdd} <span class="vitrine__sr">{p.product_name}</span>
+        {/* One text node, as the server's markup has it: hydrating then changes nothing. */}
+        {(i < 0 ? words.bundleThisItem : words.bundleAdd) + ' '}
+        <span class="vitrine__sr">{p.product_name}</span>
       </label>
-      <div class="vitrine__card" ref={fill(card)} />
+      <div class="vitrine__card" {...cardProps(card)} />
     </li>
   );
   return (
@@ -38,11 +42,11 @@ export function Bundle({ cards, view, anchor, formatTotal, onAdd, off = [], setO
       </ul>
       <div class="vitrine__buy">
         <span class="vitrine__total" aria-live="polite">
-          {fillNodes(n == 1 ? words.bundleTotalOne : words.bundleTotal, { count: n, total: <bdi>{formatTotal ? formatTotal(total) : total}</bdi> })}
+          {fillNodes(fillString(n == 1 ? words.bundleTotalOne : words.bundleTotal, { count: n }), { total: <bdi>{formatTotal ? formatTotal(total) : total}</bdi> })}
         </span>
         {/* `data-vitrine-cart` (empty: the choice is read from the ticks) marks it as the cart chunk's, which the page then loads. */}
         <button type="button" class="vitrine__add" data-vitrine-cart="" disabled={!n} onClick={() => onAdd?.(chosen, total)}>
-          {fillNodes(n == 1 ? words.bundleAddOne : words.bundleAddAll, { count: n })}
+          {fillString(n == 1 ? words.bundleAddOne : words.bundleAddAll, { count: n })}
         </button>
       </div>
     </div>

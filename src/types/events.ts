@@ -25,6 +25,8 @@ export interface RenderDetail {
   ms: number;
   /** The theme's script did not run (the widget did render). */
   warning?: string;
+  /** The widget came in the page's HTML (`vitrine/server`) and was taken over, not fetched. */
+  server?: true;
 }
 
 export type ErrorKind = ApiErrorKind | 'config' | 'slot' | 'input' | 'empty' | 'theme' | 'render' | 'cart';
