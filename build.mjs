@@ -120,6 +120,11 @@ const shipped = [
   { entryPoints: ['src/browser/consent/entry.ts'], outfile: 'dist/vitrine-consent.js', format: 'iife' },
   { entryPoints: ['src/browser/analytics/entry.ts'], outfile: 'dist/vitrine-analytics.js', format: 'iife' },
   { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm' },
+  // `vitrine/server`: for Node 20 and edge runtimes alike (platform neutral, web APIs
+  // only), with Preact, its string renderer, parse5 and the same trimmed Mustache inside,
+  // so it installs nothing. Not minified: it runs on the merchant's server, where a
+  // readable stack trace is worth more than bytes.
+  { entryPoints: ['src/server/index.ts'], outfile: 'dist/server.mjs', format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], minify: false, mangleProps: undefined },
 ].filter((e) => existsSync(e.entryPoints[0]));
 
 /** The sandbox service, demo storefront and theme studio (never shipped). */
@@ -215,7 +220,7 @@ if (watch) {
     process.execPath,
     [
       'node_modules/typescript/bin/tsc',
-      ...['src/index.ts', ...(existsSync('src/client/index.ts') ? ['src/client/index.ts'] : [])],
+      ...['src/index.ts', ...['src/client/index.ts', 'src/server/index.ts'].filter((f) => existsSync(f))],
       '--declaration', '--emitDeclarationOnly', '--outDir', 'dist/types', '--rootDir', 'src',
       '--strict', '--skipLibCheck', '--target', 'ES2020', '--module', 'ESNext',
       '--moduleResolution', 'Bundler', '--jsx', 'react', '--jsxFactory', 'h',

@@ -1,7 +1,8 @@
 import { h } from 'preact';
 import type { ProductView } from '../core/template/buildView';
 import type { LayoutProps } from './LayoutProps';
-import { fill, type Card } from './fill';
+import type { Card } from './fill';
+import { cardProps } from './cardProps';
 import { bundleStrings } from '../core/strings/bundle';
 import { fillNodes } from './fillNodes';
 
@@ -26,7 +27,7 @@ export function Bundle({ cards, view, anchor, formatTotal, onAdd, off = [], setO
         <input type="checkbox" checked={!off.includes(i)} disabled={i < 0} onChange={() => setOff?.(off.includes(i) ? off.filter((j) => j != i) : off.concat(i))} />
         {i < 0 ? words.bundleThisItem : words.bundleAdd} <span class="vitrine__sr">{p.product_name}</span>
       </label>
-      <div class="vitrine__card" ref={fill(card)} />
+      <div class="vitrine__card" {...cardProps(card)} />
     </li>
   );
   return (

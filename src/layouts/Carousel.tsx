@@ -1,6 +1,6 @@
 import { h } from 'preact';
 import type { LayoutProps } from './LayoutProps';
-import { fill } from './fill';
+import { cardProps } from './cardProps';
 import { fillString } from '../core/strings/fillString';
 
 /**
@@ -83,7 +83,7 @@ export function Carousel({ cards, view, titleId, title, t }: LayoutProps) {
             aria-roledescription="slide"
             aria-label={fillString(t.slide, { index: i + 1, count, name: view.products[i].product_name })}
             data-vitrine-index={i}
-            ref={fill(card)}
+            {...cardProps(card)}
           />
         ))}
       </div>

@@ -1,5 +1,9 @@
-/** A rendered, sanitised card: nodes parsed once, never serialised and parsed again. */
-export type Card = DocumentFragment;
+/**
+ * A rendered, sanitised card: in the browser nodes parsed once, never serialised and
+ * parsed again; on the server (and for a server card the browser takes over) markup the
+ * server's sanitiser let through, which Preact writes as it is and, hydrating, leaves alone.
+ */
+export type Card = DocumentFragment | { __html: string };
 
 /**
  * A ref that puts a card's nodes into its element. Template output is parsed once by the
@@ -7,7 +11,7 @@ export type Card = DocumentFragment;
  * a quarter of the render time at 100 products). Preact leaves nodes it did not create
  * alone, and a re-render with the same card changes nothing.
  */
-export const fill = (card: Card) => (el: (HTMLElement & { _card?: Card }) | null) => {
+export const fill = (card: DocumentFragment) => (el: (HTMLElement & { _card?: Card }) | null) => {
   if (el && el._card != card) {
     el._card = card;
     el.replaceChildren(card);

@@ -1,11 +1,11 @@
-import { h, render, type ComponentType } from 'preact';
+import { h, hydrate, render } from 'preact';
 import type { Layout } from '../host';
 import type { Theme, WidgetEnvelope, WidgetProduct } from '../../types/interface';
 import { buildProductView, buildView, type ProductView, type WidgetView } from '../../core/template/buildView';
 import { formatPrice } from '../../core/template/formatPrice';
 import { isWholeWidget, renderTemplate } from '../../core/template/renderTemplate';
 import { sanitizeNodes } from '../sanitize/sanitizeHtml';
-import { fill, type Card } from '../../layouts/fill';
+import type { Card } from '../../layouts/fill';
 import { bare } from '../../core/api/bare';
 import { builtinThemes } from '../../core/theme/builtinThemes';
 import { en, type Strings } from '../../core/strings/en';
@@ -13,6 +13,7 @@ import { cssId, injectStyle, runThemeScript } from '../theme/applyTheme';
 import { Carousel } from '../../layouts/Carousel';
 import { Matrix } from '../../layouts/Matrix';
 import type { LayoutComponent, LayoutProps } from '../../layouts/LayoutProps';
+import { WidgetBody } from '../../layouts/WidgetBody';
 
 export interface MountOptions {
   envelope: WidgetEnvelope;
@@ -29,6 +30,11 @@ export interface MountOptions {
   anchor?: Partial<WidgetProduct> | null;
   /** Interface strings replacing the built-in English ones (see `src/core/strings/en.ts`). */
   strings?: Partial<Strings>;
+  /**
+   * The root holds this widget as the server rendered it (`server/renderSlots.ts`): the
+   * existing nodes are hydrated, not rendered again; true when its theme drew it whole.
+   */
+  server?: { whole?: boolean };
 }
 
 /** `warning`: the widget rendered but its theme script did not run. */
@@ -67,7 +73,7 @@ function onClick(root: HTMLElement, view: WidgetView, event: Event): void {
 export function mountWidget(root: HTMLElement, options: MountOptions): MountResult {
   const doc = root.ownerDocument;
   const win = doc.defaultView!;
-  const { layout, nonce, locale = doc.documentElement.lang || 'en', currency } = options;
+  const { layout, nonce, locale = doc.documentElement.lang || 'en', currency, server } = options;
   const t = { ...en, ...options.strings } as Strings;
   // Own fields only: a theme without `jsTemplate` runs no script, whatever a page added
   // to Object.prototype (the built-in themes have none).
@@ -82,8 +88,9 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
     view.label_was = t.was;
     view.label_now = t.now;
     const template = theme.htmlTemplate;
-    const card = (p: ProductView) => sanitizeNodes(renderTemplate(template, view, p), doc);
-    if (isWholeWidget(template)) whole = sanitizeNodes(renderTemplate(template, view), doc);
+    // A server card is already in the root: hydrating leaves its element's markup alone.
+    const card = (p: ProductView): Card => (server ? { __html: '' } : sanitizeNodes(renderTemplate(template, view, p), doc));
+    if (server ? server.whole : isWholeWidget(template)) whole = server ? { __html: '' } : sanitizeNodes(renderTemplate(template, view), doc);
     else {
       cards = view.products.map(card);
       if (layout == 'bundle' && options.anchor?.name) {
@@ -94,44 +101,41 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   } catch (error) {
     return { ok: false, error: `theme "${theme.themeId}": ${(error as Error).message}` };
   }
-  injectStyle(doc, theme.themeId, theme.cssTemplate || '', nonce);
-  root.className = `vitrine vitrine--${layout} vitrine-theme--${cssId(theme.themeId)}`;
+  // A server root already has its class and carries its own styles.
+  if (!server) {
+    injectStyle(doc, theme.themeId, theme.cssTemplate || '', nonce);
+    root.className = `vitrine vitrine--${layout} vitrine-theme--${cssId(theme.themeId)}`;
+  }
   const titleId = (root.id || 'vitrine-' + ++ids) + '-title';
-  const Layout = (layouts[layout] || Matrix) as ComponentType<LayoutProps>;
+  const Layout = layouts[layout] || Matrix;
   const click = (event: Event) => onClick(root, view, event);
   let off: number[] = [];
-  const paint = () =>
-    render(
-      whole ? (
-        // Keyed apart: Preact never clears nodes it did not make, so a switch between a
-        // whole-widget template and cards must replace the element.
-        <div key="whole" class="vitrine__body" onClick={click} ref={fill(whole)} />
-      ) : (
-        <div key="cards" class="vitrine__body" onClick={click}>
-          {view.widget_displayName && (
-            <h2 class="vitrine__title" id={titleId}>
-              {view.widget_displayName}
-            </h2>
-          )}
-          <Layout
-            view={view}
-            cards={cards}
-            title={view.widget_displayName}
-            titleId={titleId}
-            t={t}
-            anchor={anchor}
-            formatTotal={(amount) => formatPrice(amount, locale, currency)}
-            onAdd={(products, total) => emit(root, 'add-to-cart', { products: products.map(productDetail), total, currency })}
-            off={off}
-            setOff={(next) => {
-              off = next;
-              paint();
-            }}
-          />
-        </div>
-      ),
+  // The first paint of a server root hydrates it; later ones (a bundle's ticks) render.
+  let draw = server ? hydrate : render;
+  const paint = () => {
+    draw(
+      <WidgetBody
+        whole={whole}
+        Layout={Layout}
+        onClick={click}
+        view={view}
+        cards={cards}
+        title={view.widget_displayName}
+        titleId={titleId}
+        t={t}
+        anchor={anchor}
+        formatTotal={(amount) => formatPrice(amount, locale, currency)}
+        onAdd={(products, total) => emit(root, 'add-to-cart', { products: products.map(productDetail), total, currency })}
+        off={off}
+        setOff={(next) => {
+          off = next;
+          paint();
+        }}
+      />,
       root,
     );
+    draw = render;
+  };
   paint();
   return { ok: true, view, warning: runThemeScript(win, theme, root, view, nonce) };
 }

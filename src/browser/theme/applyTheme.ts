@@ -1,12 +1,12 @@
 import type { Theme } from '../../types/interface';
 import { scriptText } from '../sanitize/trustedTypes';
+import { cssId } from '../../core/theme/cssId';
 
 type ThemeScript = (root: HTMLElement, data: unknown) => void;
 
 const scripts = new Map<string, ThemeScript>();
 
-/** A class-safe form of a theme id, used in `vitrine-theme--<id>`. */
-export const cssId = (themeId: string): string => themeId.replace(/[^\w-]/g, '_');
+export { cssId };
 
 /**
  * Adds a `<style>` or `<script>` with the page's nonce, once per document and key; a

@@ -25,7 +25,7 @@ const envelope: WidgetEnvelope = {
 const view = buildView(envelope, undefined, { locale: 'en-US', currency: 'USD' });
 
 /** A card as the sanitiser hands it over: parsed nodes in a fragment. */
-function card(markup: string): Card {
+function card(markup: string): DocumentFragment {
   const holder = document.createElement('template');
   holder.innerHTML = markup;
   return holder.content;
