@@ -16,7 +16,8 @@ export async function renderWidgets(page: Page, slots: Slot[]): Promise<Map<stri
   const [jar, head] = await Promise.all([cookies(), headers()]);
   const results = await renderSlots({
     ...service(),
-    page: { ...page, ...shop, siteUid: jar.get('vitrine_uid')?.value, domain: head.get('host')?.replace(/:\d+$/, '') },
+    // The host name the browser reads as `location.hostname`.
+    page: { ...page, ...shop, siteUid: jar.get('vitrine_uid')?.value, domain: (head.get('host') || '').replace(/:\d+$/, '') || 'localhost' },
     // No consent mode on this shop: the visitor's answer is yes (a shop with a banner passes its answer).
     consent: true,
     slots,
