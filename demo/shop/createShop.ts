@@ -119,6 +119,8 @@ export async function createShop(options: ShopOptions): Promise<Shop> {
       // "Preview on the demo shop" in the theme studio (demo/studio/shopPreview.ts).
       studioPreview: url.searchParams.has(SHOP_PREVIEW_COOKIE) || (req.headers.cookie ?? '').split(/;\s*/).includes(`${SHOP_PREVIEW_COOKIE}=1`),
       consentBanner: options.consentBanner ?? false,
+      ssr: url.searchParams.get('ssr') !== '0',
+      visitorId: /(?:^|;\s*)vitrine_uid=([\w-]{8,64})/.exec(req.headers.cookie ?? '')?.[1],
     };
     const notFound = () => sendHtml(res, 404, renderNotFound(ctx));
 
@@ -193,7 +195,7 @@ export async function createShop(options: ShopOptions): Promise<Shop> {
     }
     if (parts[0] === 'products' && parts.length === 2) {
       const product = byHandle.get(parts[1]);
-      return product ? sendHtml(res, 200, renderProduct(ctx, product)) : notFound();
+      return product ? sendHtml(res, 200, await renderProduct(ctx, product)) : notFound();
     }
     if (path === '/cart') return sendHtml(res, 200, renderCart(ctx, priceLines(ctx, cart)));
     if (parts[0] === 'orders' && parts[2] === 'confirmation' && parts.length === 3) {

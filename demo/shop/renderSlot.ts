@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from './html';
+import { html, raw, type SafeHtml } from './html';
 
 export interface SlotOptions {
   id: string;
@@ -11,11 +11,13 @@ export interface SlotOptions {
   sku?: string;
   /** What the slot shows until (and unless) products arrive. */
   fallback?: SafeHtml;
+  /** The widget `renderSlots` rendered for this slot on the server: it stands in for the fallback. */
+  server?: string;
 }
 
 /** A Vitrine slot exactly as DESIGN.md's merchant markup writes it. */
 export function renderSlot(o: SlotOptions): SafeHtml {
   return html`<section class="shelf" aria-label="${o.title}">
-<div id="${o.id}" data-vitrine="${o.algorithm}" data-vitrine-layout="${o.layout}" data-vitrine-title="${o.title}"${o.max ? html` data-vitrine-max="${o.max}"` : ''}${o.sku ? html` data-vitrine-sku="${o.sku}"` : ''}>${o.fallback ?? ''}</div>
+<div id="${o.id}" data-vitrine="${o.algorithm}" data-vitrine-layout="${o.layout}" data-vitrine-title="${o.title}"${o.max ? html` data-vitrine-max="${o.max}"` : ''}${o.sku ? html` data-vitrine-sku="${o.sku}"` : ''}>${o.server ? raw(o.server) : o.fallback ?? ''}</div>
 </section>`;
 }

@@ -12,4 +12,8 @@ export interface ShopContext {
   studioPreview?: boolean;
   /** The shop asks for consent (a banner, and Vitrine's `consent: 'required'`). */
   consentBanner: boolean;
+  /** The product page renders its first widgets on the server (`?ssr=0`: none). */
+  ssr?: boolean;
+  /** The visitor's `vitrine_uid` cookie, which the embed sets once consent allows. */
+  visitorId?: string;
 }

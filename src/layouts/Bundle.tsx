@@ -5,6 +5,7 @@ import type { Card } from './fill';
 import { cardProps } from './cardProps';
 import { bundleStrings } from '../core/strings/bundle';
 import { fillNodes } from './fillNodes';
+import { fillString } from '../core/strings/fillString';
 
 /** Two or three add-ons is what a shopper weighs at a glance; more is noise. */
 const MAX_ADDONS = 3;
@@ -25,7 +26,9 @@ export function Bundle({ cards, view, anchor, formatTotal, onAdd, off = [], setO
     <li class="vitrine__bundle-item" data-vitrine-index={i < 0 ? undefined : i} data-off={off.includes(i) ? '' : undefined}>
       <label class="vitrine__pick">
         <input type="checkbox" checked={!off.includes(i)} disabled={i < 0} onChange={() => setOff?.(off.includes(i) ? off.filter((j) => j != i) : off.concat(i))} />
-        {i < 0 ? words.bundleThisItem : words.bundleAdd} <span class="vitrine__sr">{p.product_name}</span>
+        {/* One text node, as the server's markup has it: hydrating then changes nothing. */}
+        {(i < 0 ? words.bundleThisItem : words.bundleAdd) + ' '}
+        <span class="vitrine__sr">{p.product_name}</span>
       </label>
       <div class="vitrine__card" {...cardProps(card)} />
     </li>
@@ -38,10 +41,10 @@ export function Bundle({ cards, view, anchor, formatTotal, onAdd, off = [], setO
       </ul>
       <div class="vitrine__buy">
         <span class="vitrine__total" aria-live="polite">
-          {fillNodes(n == 1 ? words.bundleTotalOne : words.bundleTotal, { count: n, total: <bdi>{formatTotal ? formatTotal(total) : total}</bdi> })}
+          {fillNodes(fillString(n == 1 ? words.bundleTotalOne : words.bundleTotal, { count: n }), { total: <bdi>{formatTotal ? formatTotal(total) : total}</bdi> })}
         </span>
         <button type="button" class="vitrine__add" disabled={!n} onClick={() => onAdd?.(chosen, total)}>
-          {fillNodes(n == 1 ? words.bundleAddOne : words.bundleAddAll, { count: n })}
+          {fillString(n == 1 ? words.bundleAddOne : words.bundleAddAll, { count: n })}
         </button>
       </div>
     </div>

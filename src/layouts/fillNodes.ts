@@ -6,7 +6,8 @@ import type { ComponentChildren } from 'preact';
  * A hole with no value of ours stays as written.
  */
 export function fillNodes(template: string, values: Record<string, ComponentChildren>): ComponentChildren[] {
-  return template.split(/(\{\w+\})/).map((part) => {
+  // No empty text: the server writes none, so a browser hydrating its markup finds none.
+  return template.split(/(\{\w+\})/).filter(Boolean).map((part) => {
     const name = /^\{(\w+)\}$/.exec(part)?.[1];
     return name !== undefined && Object.prototype.hasOwnProperty.call(values, name) ? values[name] : part;
   });

@@ -5,11 +5,25 @@ import { renderPage } from '../renderPage';
 import { renderPriceTag } from '../renderProductCard';
 import { renderSlot } from '../renderSlot';
 import type { ShopContext } from '../shopContext';
+import { renderSlots, type ServerSlot } from '../../../src/server/index';
+
+/**
+ * The widgets above the fold render on the server (`vitrine/server`), the rest in the
+ * browser: the page shows both ways side by side. `?ssr=0` turns the server's off.
+ */
+const SERVER_SLOTS = 2;
+const SLOTS: (ServerSlot & { layout: 'carousel' | 'matrix' | 'bundle'; title: string; algorithm: string })[] = [
+  { id: 'pdp-bundle', algorithm: 'crosssell', layout: 'bundle', title: 'Complete the look' },
+  { id: 'pdp-also-viewed', algorithm: 'viewedalsoviewed categoryreco', layout: 'carousel', title: 'Customers also viewed' },
+  { id: 'pdp-similar', algorithm: 'contentbasedreco', layout: 'matrix', title: 'You may also like', max: 4 },
+  { id: 'pdp-bought-together', algorithm: 'boughtalsobought', layout: 'carousel', title: 'Bought together' },
+  { id: 'pdp-recent', algorithm: 'recentviews trendingincategory', layout: 'carousel', title: 'Keep browsing' },
+];
 
 /** JSON for a <script> element: `<` escaped so no text can close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export function renderProduct(ctx: ShopContext, p: SampleProduct): string {
+export async function renderProduct(ctx: ShopContext, p: SampleProduct): Promise<string> {
   const category = findCategory(p.category);
   const image = `${ctx.apiUrl}/images/${p.sku}.svg`;
   const inStock = p.inventory > 0;
@@ -39,6 +53,19 @@ export function renderProduct(ctx: ShopContext, p: SampleProduct): string {
 <meta property="product:price:amount" content="${sellingPrice(p).toFixed(2)}">
 <meta property="product:price:currency" content="EUR">`;
   const stars = Math.round(p.rating);
+  const rendered = ctx.ssr
+    ? await renderSlots({
+        baseUrl: ctx.apiUrl,
+        orgId: ctx.orgId,
+        apiKey: ctx.apiKey,
+        page: { pageType: 'product_page', pname: p.name, sku: p.sku, domain: 'localhost', locale: 'en-IE', currency: 'EUR', product: { name: p.name, sku: p.sku, price: sellingPrice(p).toFixed(2), smallImage: image, currentPageUrl: `/products/${p.handle}` }, siteUid: ctx.visitorId },
+        // The shop's banner keeps its answer in the browser, out of the server's sight:
+        // with a banner the server renders nothing personal (the browser takes over).
+        consent: !ctx.consentBanner,
+        slots: SLOTS.slice(0, SERVER_SLOTS),
+      })
+    : [];
+  const slot = (i: number) => renderSlot({ ...SLOTS[i], server: rendered[i]?.html });
   const body = html`
 <nav class="breadcrumbs" aria-label="Breadcrumb"><a href="/">Home</a> / <a href="/collections/${p.category}">${p.categoryName}</a> / <span aria-current="page">${p.name}</span></nav>
 <article class="product">
@@ -59,13 +86,13 @@ export function renderProduct(ctx: ShopContext, p: SampleProduct): string {
     </form>
     <p class="product__stock">${inStock ? (p.inventory < 10 ? `Only ${p.inventory} left` : 'In stock, ships in 1–2 days') : 'Back soon'}</p>
     <dl class="product__facts"><dt>Colour</dt><dd>${p.colour}</dd><dt>Material</dt><dd>${p.material}</dd><dt>SKU</dt><dd>${p.sku}</dd></dl>
-    ${renderSlot({ id: 'pdp-bundle', algorithm: 'crosssell', layout: 'bundle', title: 'Complete the look' })}
+    ${slot(0)}
   </div>
 </article>
-${renderSlot({ id: 'pdp-also-viewed', algorithm: 'viewedalsoviewed categoryreco', layout: 'carousel', title: 'Customers also viewed' })}
-${renderSlot({ id: 'pdp-similar', algorithm: 'contentbasedreco', layout: 'matrix', title: 'You may also like', max: 4 })}
-${renderSlot({ id: 'pdp-bought-together', algorithm: 'boughtalsobought', layout: 'carousel', title: 'Bought together' })}
-${renderSlot({ id: 'pdp-recent', algorithm: 'recentviews trendingincategory', layout: 'carousel', title: 'Keep browsing' })}`;
+${slot(1)}
+${slot(2)}
+${slot(3)}
+${slot(4)}`;
   return renderPage(ctx, {
     title: p.name,
     description: p.description,

@@ -14,6 +14,9 @@ import { readSlot } from './readSlot';
 import type { SlotSpec } from '../../core/slots/slotSpec';
 import { chooseAlgorithm, hasInputs, type Inputs } from '../../core/algorithms/chooseAlgorithm';
 import { substitute } from '../../core/algorithms/substitute';
+import { isPersonal } from '../../core/algorithms/isPersonal';
+import { readServerRoot } from '../resume/readServerRoot';
+import { resumeSlot } from '../resume/resumeSlot';
 
 /** What the slot lifecycle needs from the page and the rest of the embed. */
 export interface SlotDeps {
@@ -52,7 +55,8 @@ const NEAR = 600;
  * mount, report; or fail and keep the merchant's fallback. Nothing here throws into the
  * page: what went wrong is a `vitrine:error` event on the slot.
  */
-export function createSlots({ win, config, context, request, themes, strings, styled, need, emit, mayStore }: SlotDeps): Slots {
+export function createSlots(deps: SlotDeps): Slots {
+  const { win, config, context, request, themes, strings, styled, need, emit, mayStore } = deps;
   const doc = win.document;
   const slots = new Map<HTMLElement, SlotState>();
   const outlets = new WeakMap<HTMLElement, HTMLSlotElement>();
@@ -98,9 +102,10 @@ export function createSlots({ win, config, context, request, themes, strings, st
     }
     if (outlet) {
       outlet.name = root ? (root.slot = 'vitrine') : '';
-      if (root) el.append(root);
+      // A root the server rendered is in the slot already: it stays where it is.
+      if (root && root.parentNode != el) el.append(root);
     } else if (root) {
-      swapped.set(el, Array.from(el.childNodes));
+      swapped.set(el, Array.from(el.childNodes).filter((node) => node != root));
       el.replaceChildren(root);
     } else el.replaceChildren(...swapped.get(el)!);
   }
@@ -191,6 +196,20 @@ export function createSlots({ win, config, context, request, themes, strings, st
     const read = readSlot(el);
     if ('error' in read) return fail(el, 'slot', read.error);
     const { spec } = read;
+    // A widget the server rendered is taken over once, without asking the service; one
+    // whose personal algorithm consent no longer allows renders the client way.
+    const server = !state.root && readServerRoot(el);
+    if (server) {
+      const s = server.state;
+      place(el, (state.root = server.root));
+      seen && seen.observe(server.root);
+      state.personal = isPersonal(s.algorithm) || !!s.substituted.length;
+      if (!isPersonal(s.algorithm) || mayStore()) {
+        state.count = await resumeSlot(deps, el, server.root, s, () => token == state.token);
+        return;
+      }
+      server.root.removeAttribute('data-vitrine-state');
+    }
     const c = await context();
     const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
     // Without consent a personal algorithm gives way to a non-personal one (DESIGN.md).

@@ -1,0 +1,150 @@
+// The demo product page with its first widgets rendered on the server (`vitrine/server`
+// through the shop), then taken over by the built `dist/vitrine.js` in Chromium: the
+// products are in the page's HTML, the browser asks the service nothing for those slots,
+// keeps the server's nodes, and the widgets behave like client-rendered ones.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Request } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
+import { createShop, type Shop } from '../../demo/shop/createShop';
+import { createCatalogue } from '../../demo/sandbox/createCatalogue';
+
+const SERVER_SLOTS = ['pdp-bundle', 'pdp-also-viewed'];
+let sandbox: Sandbox;
+let shop: Shop;
+let browser: Browser;
+let dataDir: string;
+const product = createCatalogue().find((p) => p.category == 'outerwear')!;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'vitrine-ssr-'));
+  sandbox = await createSandbox({ port: 0, dataDir });
+  shop = await createShop({ port: 0, apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+  await sandbox?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Opened {
+  page: Page;
+  /** Requests the browser made to the service. */
+  asked: Request[];
+  errors: string[];
+}
+
+/**
+ * Opens the product page with vitrine.js held back until the server's nodes are marked
+ * (a JS property on each slot's root and first product link), then lets it load.
+ */
+async function open(query = ''): Promise<Opened> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const asked: Request[] = [];
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => r.url().startsWith(sandbox.url + '/v1/') && asked.push(r));
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/dist/vitrine.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __renders: unknown[]; __themeScript: number };
+    w.__renders = [];
+    w.__themeScript = 0;
+    document.addEventListener('vitrine:render', (e) => w.__renders.push({ id: (e.target as Element).id, ...(e as CustomEvent).detail, view: undefined }));
+  });
+  await page.goto(`${shop.url}/products/${product.handle}${query}`, { waitUntil: 'domcontentloaded' });
+  await page.evaluate((ids) => {
+    const w = window as unknown as { __themeScript: number };
+    for (const id of ids) {
+      const slot = document.getElementById(id) as HTMLElement & { __kids?: Node[] };
+      if (!slot?.firstElementChild) continue;
+      const root = slot.firstElementChild as HTMLElement & { __server?: boolean };
+      root.__server = true;
+      (root.querySelector('a[href]') as HTMLElement & { __server?: boolean }).__server = true;
+      slot.__kids = [...slot.childNodes];
+      // The theme's jsTemplate marks the root: count how often it does.
+      new MutationObserver((records) => (w.__themeScript += records.length)).observe(root, { attributeFilter: ['data-theme-script'] });
+    }
+  }, SERVER_SLOTS);
+  release();
+  return { page, asked, errors };
+}
+
+const renders = (page: Page) => page.evaluate(() => (window as unknown as { __renders: { id: string; server?: boolean; algorithm: string }[] }).__renders);
+
+describe('server-rendered slots on the demo product page', () => {
+  it('has the products in the HTML the server sent', async () => {
+    const html = await (await fetch(`${shop.url}/products/${product.handle}`)).text();
+    for (const id of SERVER_SLOTS) {
+      const slot = new RegExp(`<div id="${id}"[^>]*>(.*?)</div>\\s*</section>`, 's').exec(html)?.[1] ?? html.slice(html.indexOf(`id="${id}"`), html.indexOf(`id="${id}"`) + 20_000);
+      expect(slot, id).toContain('data-vitrine-state');
+      expect(slot.match(/href="\/products\/[^"]+"/g)?.length ?? 0, id).toBeGreaterThan(0);
+    }
+    // ?ssr=0 turns it off: the slots hold no widget until the browser renders one.
+    const off = await (await fetch(`${shop.url}/products/${product.handle}?ssr=0`)).text();
+    expect(off).not.toContain('data-vitrine-state');
+  });
+
+  it('takes them over without a request, keeping the same nodes', async () => {
+    const { page, asked, errors } = await open();
+    await page.waitForFunction((n) => (window as unknown as { __renders: { server?: boolean }[] }).__renders.filter((r) => r.server).length >= n, SERVER_SLOTS.length, { timeout: 10_000 });
+    const done = await renders(page);
+    for (const id of SERVER_SLOTS) expect(done.find((r) => r.id == id)?.server, id).toBe(true);
+    // Neither widget nor theme requests for the server's slots (other slots ask for theirs).
+    const mine = asked.filter((r) => SERVER_SLOTS.includes(new URL(r.url()).searchParams.get('divisionId') ?? ''));
+    expect(mine.map((r) => r.url())).toEqual([]);
+    const same = await page.evaluate((ids) =>
+      ids.map((id) => {
+        const slot = document.getElementById(id) as HTMLElement & { __kids: Node[] };
+        const root = slot.firstElementChild as HTMLElement & { __server?: boolean };
+        return {
+          root: root.__server === true,
+          link: (root.querySelector('a[href]') as HTMLElement & { __server?: boolean }).__server === true,
+          children: slot.__kids.length == slot.childNodes.length && slot.__kids.every((n, i) => n.isSameNode(slot.childNodes[i])),
+          shown: root.assignedSlot?.name == 'vitrine' && root.getBoundingClientRect().height > 0,
+        };
+      }), SERVER_SLOTS);
+    expect(same).toEqual(SERVER_SLOTS.map(() => ({ root: true, link: true, children: true, shown: true })));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('behaves like a client-rendered widget: carousel, clicks, theme script once', async () => {
+    const { page } = await open();
+    await page.waitForFunction(() => (window as unknown as { __renders: { id: string }[] }).__renders.some((r) => r.id == 'pdp-also-viewed'), null, { timeout: 10_000 });
+    const track = page.locator('#pdp-also-viewed .vitrine__track');
+    await track.scrollIntoViewIfNeeded();
+    const before = await track.evaluate((t) => t.scrollLeft);
+    await page.locator('#pdp-also-viewed .vitrine__nav[data-dir="next"]').click();
+    await page.waitForFunction(([x]) => (document.querySelector('#pdp-also-viewed .vitrine__track') as HTMLElement).scrollLeft > x + 50, [before]);
+    // A click reports the product and its position.
+    const clicked = page.evaluate(() => new Promise((resolve) => document.getElementById('pdp-also-viewed')!.addEventListener('vitrine:click', (e) => resolve((e as CustomEvent).detail), { once: true })));
+    await page.locator('#pdp-also-viewed').evaluate((slot) => {
+      const link = slot.querySelector('.vitrine__slide a[href]') as HTMLAnchorElement;
+      link.addEventListener('click', (e) => e.preventDefault(), { once: true });
+      link.click();
+    });
+    expect(await clicked).toMatchObject({ position: 1 });
+    expect(await page.evaluate(() => (window as unknown as { __themeScript: number }).__themeScript)).toBe(1);
+    await page.close();
+  });
+
+  it('renders the client way after setContext', async () => {
+    const { page, asked } = await open();
+    await page.waitForFunction(() => (window as unknown as { __renders: { id: string }[] }).__renders.some((r) => r.id == 'pdp-also-viewed'), null, { timeout: 10_000 });
+    await page.evaluate(() => (window as unknown as { Vitrine: { setContext(c: object): void } }).Vitrine.setContext({ pageType: 'product_page', pname: 'Aubrac Tote', sku: 'MV-BAG-006' }));
+    await page.waitForFunction(() => (window as unknown as { __renders: { id: string; server?: boolean }[] }).__renders.some((r) => r.id == 'pdp-also-viewed' && !r.server), null, { timeout: 10_000 });
+    expect(asked.some((r) => new URL(r.url()).searchParams.get('divisionId') == 'pdp-also-viewed')).toBe(true);
+    await page.close();
+  });
+});
