@@ -31,7 +31,7 @@ export interface WidgetInput {
   anchor?: Partial<WidgetProduct>;
   strings: Strings;
   /** What the browser needs to take the widget over, besides what this function adds. */
-  state: Pick<ServerState, 'algorithm' | 'page' | 'skipped' | 'substituted'>;
+  state: Pick<ServerState['detail'], 'algorithm' | 'page' | 'skipped' | 'substituted'>;
 }
 
 /** Only the fields a view reads, so the state the page carries stays small. */
@@ -69,9 +69,7 @@ export function renderWidget(input: WidgetInput): string {
   }
   const state: ServerState = {
     v: 1,
-    ...input.state,
-    theme: theme.themeId,
-    layout,
+    detail: { ...input.state, theme: theme.themeId, layout },
     title: input.title,
     locale,
     currency,
@@ -80,8 +78,6 @@ export function renderWidget(input: WidgetInput): string {
     anchor: anchor && pick(input.anchor!),
     js: theme.jsTemplate?.trim() ? theme.jsTemplate : undefined,
     whole: whole || undefined,
-    skipped: input.state.skipped,
-    substituted: input.state.substituted,
   };
   return renderToString(
     <div class={`vitrine vitrine--${layout} vitrine-theme--${cssId(theme.themeId)}`} slot="vitrine" data-vitrine-state={JSON.stringify(state)}>

@@ -91,10 +91,15 @@ export interface SlotResult {
  */
 export interface ServerState {
   v: 1;
-  algorithm: AlgorithmName;
-  page: PageName;
-  theme: string;
-  layout: Layout;
+  /** What `vitrine:render` says of the server's render (its `products`, `view` and `ms` are the browser's). */
+  detail: {
+    algorithm: AlgorithmName;
+    page: PageName;
+    theme: string;
+    layout: Layout;
+    skipped: { algorithm: AlgorithmName; why: string }[];
+    substituted: AlgorithmName[];
+  };
   title?: string;
   locale: string;
   currency?: string;
@@ -106,6 +111,4 @@ export interface ServerState {
   js?: string;
   /** The theme's template drew the whole widget (no cards of a layout). */
   whole?: true;
-  skipped: { algorithm: AlgorithmName; why: string }[];
-  substituted: AlgorithmName[];
 }

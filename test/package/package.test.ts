@@ -4,10 +4,12 @@
 // apps use, and built by Vite.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { REPO, installApp, packTarball, type Packed } from './packTarball';
+import { createSandbox } from '../../demo/sandbox/createSandbox';
 
 let packed: Packed;
 let app: string;
@@ -25,6 +27,7 @@ let checks: Record<'bundler' | 'node16', Promise<string>>;
 const CHECK = `
 import { start, mountWidget, WIDGET_TAG, type Settings, type VitrineApi, type RenderDetail, type WidgetEnvelope } from 'vitrine';
 import { createClient } from 'vitrine/client';
+import { renderSlots, type RenderSlotsOptions, type SlotResult } from 'vitrine/server';
 
 const settings: Settings = { baseUrl: 'https://reco.example', orgId: 'org', apiKey: 'key', pageType: 'product_page' };
 const api: VitrineApi = start(settings);
@@ -42,6 +45,15 @@ window.addEventListener('vitrine:click', (event) => console.log(event.detail.pro
 declare const envelope: WidgetEnvelope;
 mountWidget(document.body, { envelope, layout: 'carousel' });
 createClient({ baseUrl: 'https://reco.example', orgId: 'org', apiKey: 'key' });
+
+const slotsOptions: RenderSlotsOptions = {
+  baseUrl: 'https://reco.example', orgId: 'org', apiKey: 'key', consent: false,
+  page: { pageType: 'product_page', domain: 'shop.example', pname: 'Wool Coat' },
+  slots: [{ id: 'pdp-similar', algorithm: 'viewedalsoviewed categoryreco', layout: 'carousel', max: 8 }],
+};
+renderSlots(slotsOptions).then((results: SlotResult[]) => results.map((r) => (r.ok ? r.html : r.error?.kind)));
+// @ts-expect-error consent is the visitor's answer, required
+renderSlots({ baseUrl: 'https://reco.example', orgId: 'org', apiKey: 'key', page: { pageType: 'home_page', domain: 'shop.example' }, slots: [] });
 
 // @ts-expect-error orgId is a string
 start({ baseUrl: 'https://reco.example', orgId: 42, apiKey: 'key' });
@@ -82,7 +94,7 @@ describe('the published package', () => {
   it('holds the built files and the README, nothing else', () => {
     const outside = packed.files.filter((f) => !f.startsWith('dist/') && f !== 'README.md' && f !== 'package.json');
     expect(outside).toEqual([]);
-    for (const file of ['README.md', 'dist/vitrine.js', 'dist/vitrine.mjs', 'dist/client.mjs', 'dist/vitrine.css', 'dist/vitrine-bundle.js', 'dist/vitrine-search.js', 'dist/vitrine-debug.js', 'dist/types/index.d.ts', 'dist/types/client/index.d.ts']) {
+    for (const file of ['README.md', 'dist/vitrine.js', 'dist/vitrine.mjs', 'dist/client.mjs', 'dist/vitrine.css', 'dist/vitrine-bundle.js', 'dist/vitrine-search.js', 'dist/vitrine-debug.js', 'dist/types/index.d.ts', 'dist/types/client/index.d.ts', 'dist/server.mjs', 'dist/types/server/index.d.ts']) {
       expect(packed.files).toContain(file);
     }
   });
@@ -114,6 +126,30 @@ describe('the published package', () => {
     expect(seen.version).toBe(JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).version);
     expect(existsSync(new URL(seen.css))).toBe(true);
     expect(seen.window).toBe('undefined');
+  });
+
+  it('renders slots in Node from vitrine/server against the sandbox, with no browser global', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-package-'));
+    const sandbox = await createSandbox({ port: 0, dataDir });
+    try {
+      const code = `import { renderSlots } from 'vitrine/server';
+        const results = await renderSlots({ baseUrl: ${JSON.stringify(sandbox.url)}, orgId: ${JSON.stringify(sandbox.orgId)}, apiKey: ${JSON.stringify(sandbox.apiKey)},
+          consent: true, page: { pageType: 'home_page', domain: 'shop.example', locale: 'en-IE', currency: 'EUR' },
+          slots: [{ id: 'home-trending', algorithm: 'trending', layout: 'matrix', max: 4 }, { id: 'broken', algorithm: 'nonsense' }] });
+        console.log(JSON.stringify({ results, window: typeof window, document: typeof document }));`;
+      const out = await new Promise<string>((resolve, reject) =>
+        execFile(process.execPath, ['--input-type=module', '-e', code], { cwd: app, encoding: 'utf8' }, (error, stdout, stderr) => (error ? reject(new Error(stderr || String(error))) : resolve(stdout))),
+      );
+      const seen = JSON.parse(out);
+      expect(seen.results.map((r: { id: string; ok: boolean }) => [r.id, r.ok])).toEqual([['home-trending', true], ['broken', false]]);
+      expect(seen.results[0].html).toMatch(/^<div class="vitrine vitrine--matrix /);
+      expect(seen.results[0].html.match(/href="\/products\//g)?.length).toBeGreaterThan(0);
+      expect(seen.results[1].error.kind).toBe('slot');
+      expect([seen.window, seen.document]).toEqual(['undefined', 'undefined']);
+    } finally {
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('type-checks under tsc --strict with moduleResolution bundler', async () => {

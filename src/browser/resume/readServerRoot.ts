@@ -6,12 +6,11 @@ import { parseJson } from '../../core/api/parseJson';
  * undefined when there is none or its state does not read as version 1.
  */
 export function readServerRoot(el: HTMLElement): { root: HTMLElement; state: ServerState } | undefined {
-  for (const root of el.children as unknown as HTMLElement[]) {
-    try {
-      const state = parseJson(root.getAttribute('data-vitrine-state')!) as ServerState;
-      if (state?.v == 1 && Array.isArray(state.products)) return { root, state };
-    } catch {
-      /* not a server root, or a state cut short: render the client way */
-    }
+  const root = el.querySelector<HTMLElement>(':scope>[data-vitrine-state]');
+  try {
+    const state = root && (parseJson(root.getAttribute('data-vitrine-state')!) as ServerState);
+    if (state && state.v == 1) return { root: root!, state };
+  } catch {
+    /* a state cut short: the slot renders the client way */
   }
 }

@@ -16,28 +16,21 @@ export async function resumeSlot(
   s: ServerState,
   current: () => boolean,
 ): Promise<number | undefined> {
-  const [, words] = await Promise.all([need(s.layout), strings()]);
+  const { detail, products } = s;
+  const [, words] = await Promise.all([need(detail.layout), strings()]);
   if (!current()) return;
-  const theme = { themeId: s.theme, htmlTemplate: '', jsTemplate: s.js } as Theme;
-  const envelope = { products: s.products, widgetName: s.widgetName } as WidgetEnvelope;
   const started = Date.now();
-  const { locale, currency, layout } = s;
-  const result = mountWidget(root, { envelope, layout, theme, title: s.title, locale, currency, nonce: config.nonce, anchor: s.anchor, strings: words, server: { whole: s.whole } });
-  if (!result.ok) return;
-  const personal = mayStore();
-  emit(el, 'render', {
-    algorithm: s.algorithm,
-    page: s.page,
-    skipped: s.skipped,
-    personal,
-    substituted: s.substituted,
-    products: s.products.length,
-    theme: s.theme,
-    layout,
-    warning: result.warning,
-    view: result.view,
-    ms: Date.now() - started,
-    server: true,
+  const result = mountWidget(root, {
+    ...s,
+    envelope: { products, widgetName: s.widgetName } as WidgetEnvelope,
+    layout: detail.layout,
+    theme: { themeId: detail.theme, jsTemplate: s.js } as Theme,
+    nonce: config.nonce,
+    strings: words,
+    server: s,
   });
-  return s.products.length;
+  if (result.ok) {
+    emit(el, 'render', { ...detail, products: products.length, personal: mayStore(), warning: result.warning, view: result.view, ms: Date.now() - started, server: true });
+    return products.length;
+  }
 }

@@ -203,8 +203,8 @@ export function createSlots(deps: SlotDeps): Slots {
       const s = server.state;
       place(el, (state.root = server.root));
       seen && seen.observe(server.root);
-      state.personal = isPersonal(s.algorithm) || !!s.substituted.length;
-      if (!isPersonal(s.algorithm) || mayStore()) {
+      state.personal = isPersonal(s.detail.algorithm) || !!s.detail.substituted.length;
+      if (!isPersonal(s.detail.algorithm) || mayStore()) {
         state.count = await resumeSlot(deps, el, server.root, s, () => token == state.token);
         return;
       }

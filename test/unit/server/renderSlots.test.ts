@@ -1,0 +1,190 @@
+// @vitest-environment node
+// `vitrine/server` as a Node 20 server calls it: the built dist/server.mjs against the
+// sandbox service on 127.0.0.1. What a merchant's server gets back: markup with the
+// products, slot by slot, or an empty string and the reason.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseFragment, type DefaultTreeAdapterTypes as T } from 'parse5';
+import { createSandbox, type Sandbox } from '../../../demo/sandbox/createSandbox';
+import { createCatalogue } from '../../../demo/sandbox/createCatalogue';
+import { XSS_PAYLOADS } from '../../browser/embed/xssPayloads';
+import { CLOBBERED_NAMES, MARKUP_PAYLOADS } from '../../browser/embed/markupPayloads';
+import type * as ServerApi from '../../../src/server/index';
+
+const { renderSlots, sanitizeMarkup } = (await import('../../../dist/server.mjs' as string)) as typeof ServerApi;
+
+let sandbox: Sandbox;
+let dataDir: string;
+const coat = createCatalogue().find((p) => p.category == 'outerwear')!;
+const page = { pageType: 'product_page' as const, pname: coat.name, sku: coat.sku, domain: 'shop.example', locale: 'en-IE', currency: 'EUR' };
+const options = () => ({ baseUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, page, consent: true });
+const asked = (path: string) => sandbox.requests.filter((r) => r.path.includes(path));
+
+/** Every element of some markup, through a spec-compliant parse. */
+function elements(html: string): T.Element[] {
+  const out: T.Element[] = [];
+  const walk = (node: T.ParentNode) =>
+    node.childNodes.forEach((child) => {
+      if ('tagName' in child) {
+        out.push(child);
+        walk(child);
+        if (child.tagName == 'template') walk((child as T.Template).content);
+      }
+    });
+  walk(parseFragment(html));
+  return out;
+}
+
+/** A service that answers as the given handler says (a stand-in for one failure at a time). */
+async function service(handler: (path: string, res: import('node:http').ServerResponse) => void): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => handler(new URL(req.url!, 'http://x').pathname, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'vitrine-server-'));
+  sandbox = await createSandbox({ port: 0, dataDir });
+});
+afterAll(async () => {
+  await sandbox?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('renderSlots', () => {
+  it('renders each slot in order with its products, one theme fetch and one call per distinct request', async () => {
+    sandbox.requests.length = 0;
+    const results = await renderSlots({
+      ...options(),
+      nonce: 'n0nce',
+      slots: [
+        { id: 'pdp-similar', algorithm: 'viewedalsoviewed categoryreco', layout: 'carousel', max: 4, title: 'You may also like' },
+        { id: 'pdp-grid', algorithm: 'trending', layout: 'matrix', max: 3 },
+        { id: 'pdp-grid-2', algorithm: 'trending', layout: 'matrix', max: 3 },
+      ],
+    });
+    expect(results.map((r) => [r.id, r.ok])).toEqual([['pdp-similar', true], ['pdp-grid', true], ['pdp-grid-2', true]]);
+    const [similar] = results;
+    expect(similar.html).toMatch(/^<div class="vitrine vitrine--carousel vitrine-theme--[\w-]+" slot="vitrine" data-vitrine-state="/);
+    const links = elements(similar.html).filter((e) => e.tagName == 'a');
+    expect(links.length).toBeGreaterThanOrEqual(1);
+    expect(links.length).toBeLessThanOrEqual(4);
+    expect(similar.html).toContain('You may also like');
+    // Styles carry the page's nonce; the key never reaches the markup.
+    expect(elements(similar.html).filter((e) => e.tagName == 'style').every((e) => e.attrs.some((a) => a.name == 'nonce' && a.value == 'n0nce'))).toBe(true);
+    expect(results.some((r) => r.html.includes(sandbox.apiKey))).toBe(false);
+    expect(asked('/v1/theme')).toHaveLength(1);
+    // The two trending slots differ only in divisionId, so they are two requests; no slot asked twice.
+    const keys = sandbox.requests.filter((r) => r.path.includes('widgetserver')).map((r) => r.path + JSON.stringify(r.query));
+    expect(new Set(keys).size).toBe(keys.length);
+
+    // A second call within a minute uses the themes this process kept.
+    await renderSlots({ ...options(), slots: [{ id: 'again', algorithm: 'trending' }] });
+    expect(asked('/v1/theme')).toHaveLength(1);
+  });
+
+  it('keeps the state the browser resumes from, escaped in its attribute', async () => {
+    const [r] = await renderSlots({ ...options(), slots: [{ id: 's', algorithm: 'trending', layout: 'matrix', max: 2 }] });
+    const root = elements(r.html)[0];
+    const state = JSON.parse(root.attrs.find((a) => a.name == 'data-vitrine-state')!.value);
+    expect(state).toMatchObject({ v: 1, detail: { algorithm: 'trending', page: 'product_page', layout: 'matrix' }, locale: 'en-IE', currency: 'EUR' });
+    expect(state.products).toHaveLength(2);
+  });
+
+  it('without consent renders no personal algorithm and sends no visitor id of the page', async () => {
+    sandbox.requests.length = 0;
+    const [r] = await renderSlots({ ...options(), consent: false, page: { ...page, siteUid: 'visitor-123456' }, slots: [{ id: 'recent', algorithm: 'recentviews trending' }] });
+    expect(r).toMatchObject({ ok: true, algorithm: 'trending', substituted: ['recentviews'] });
+    expect(sandbox.requests.some((q) => JSON.stringify(q.query).includes('visitor-123456'))).toBe(false);
+    expect(sandbox.requests.some((q) => q.path.includes('recentviews'))).toBe(false);
+  });
+
+  it('fails a slot and says why, while the others render', async () => {
+    const results = await renderSlots({
+      ...options(),
+      slots: [{ id: 'bad', algorithm: 'nonsense' }, { id: 'needs-product', algorithm: 'categoryreco', sku: '' }, { id: 'good', algorithm: 'trending' }],
+      page: { ...page, sku: undefined },
+    });
+    expect(results.map((r) => [r.ok, r.html, r.error?.kind])).toEqual([[false, '', 'slot'], [false, '', 'input'], [true, results[2].html, undefined]]);
+  });
+
+  it('fails with the reason the service gave: 403, 500, an HTML page, a timeout', async () => {
+    const cases: [string, (res: import('node:http').ServerResponse) => void, string, number][] = [
+      ['quota', (res) => res.writeHead(403, { 'Content-Type': 'application/json' }).end('{"errMsg":"credits exhausted"}'), 'quota', 403],
+      ['server', (res) => res.writeHead(500).end(), 'server', 500],
+      ['html', (res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body>Gateway says hello</body></html>'), 'parse', 200],
+      ['timeout', () => {}, 'timeout', 0],
+    ];
+    for (const [name, answer, kind, status] of cases) {
+      const stub = await service((path, res) => (path == '/v1/theme' ? res.writeHead(200).end('{"widgetThemes":[]}') : answer(res)));
+      const started = Date.now();
+      const [r] = await renderSlots({ ...options(), baseUrl: stub.url, timeoutMs: 400, slots: [{ id: name, algorithm: 'trending' }] });
+      stub.server.closeAllConnections();
+      stub.server.close();
+      expect(r, name).toMatchObject({ ok: false, html: '', error: { kind, status } });
+      expect(Date.now() - started, name).toBeLessThan(1500);
+    }
+  });
+
+  it('renders with the built-in theme when the slot theme is broken, and says so', async () => {
+    const broken = (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/v1/theme')
+        ? Promise.resolve(new Response(JSON.stringify({ widgetThemes: [{ id: 't', themeId: 'broken', htmlTemplate: '{{#products}}<a>', displayType: 'matrix' }] })))
+        : fetch(input, init);
+    const [r] = await renderSlots({ ...options(), baseUrl: sandbox.url + '/', fetch: broken, slots: [{ id: 'b', algorithm: 'trending', theme: 'broken', layout: 'matrix' }] });
+    expect(r).toMatchObject({ ok: true, theme: 'vitrine-matrix', warning: { kind: 'theme' } });
+  });
+
+  it('keeps product data text: hostile names, URLs and images become no markup', async () => {
+    const hostile = (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/widgetserver/')
+        ? Promise.resolve(new Response(JSON.stringify({ errMsg: null, success: '0', numberofdocs: XSS_PAYLOADS.length, widgetType: 'trending', widgetName: XSS_PAYLOADS[0],
+            products: XSS_PAYLOADS.map((p, i) => ({ name: p, sku: 'X' + i, price: '1', smallImage: p, currentPageUrl: p, variantName: p })) })))
+        : fetch(input, init);
+    const results = await renderSlots({ ...options(), baseUrl: sandbox.url + '//', fetch: hostile, slots: ['carousel', 'matrix'].map((layout) => ({ id: 'x-' + layout, algorithm: 'trending', layout: layout as 'carousel' })) });
+    for (const r of results) {
+      expect(r.ok).toBe(true);
+      const all = elements(r.html);
+      expect(all.filter((e) => /^(script|iframe|object|embed|base|meta|link|svg|math)$/.test(e.tagName)).map((e) => e.tagName)).toEqual([]);
+      expect(all.flatMap((e) => e.attrs).filter((a) => /^on/i.test(a.name) || /^\s*(javascript|data|vbscript):/i.test(a.value) && a.name != 'data-vitrine-state')).toEqual([]);
+    }
+  });
+});
+
+describe('sanitizeMarkup (theme markup on the server)', () => {
+  // The browser suite's hostile theme markup, through the server's sanitiser.
+  const outcomes = MARKUP_PAYLOADS.map((payload) => {
+    try {
+      return { payload, html: sanitizeMarkup(payload) };
+    } catch (error) {
+      return { payload, refused: (error as Error).message };
+    }
+  });
+  const kept = outcomes.filter((o) => o.html !== undefined).map((o) => o.html!);
+
+  it('leaves no handler, no script-running URL and no loading element in what it keeps', () => {
+    const all = kept.flatMap(elements);
+    expect(all.filter((e) => /^(script|iframe|frame|frameset|object|embed|base|meta|link|noscript|template|animate|set)$/i.test(e.tagName)).map((e) => e.tagName)).toEqual([]);
+    const attrs = all.flatMap((e) => e.attrs.map((a) => ({ tag: e.tagName, name: (a.prefix ? a.prefix + ':' : '') + a.name, value: a.value })));
+    expect(attrs.filter((a) => /^on|^srcdoc$/i.test(a.name))).toEqual([]);
+    const urls = attrs.filter((a) => /^(href|xlink:href|src|srcset|action|formaction|poster|background|cite|data|ping)$/.test(a.name));
+    expect(urls.filter((a) => !/^(https?:|\/|#|[\w.-]+(\s|$|\/|\.))/i.test(a.value.trim()) && a.value.trim() != '')).toEqual([]);
+    expect(kept.length).toBeGreaterThan(MARKUP_PAYLOADS.length / 2);
+  });
+
+  it('drops every id and name that could shadow a property of document, window or a form', () => {
+    const names = kept.flatMap(elements).flatMap((e) => e.attrs.filter((a) => a.name == 'id' || a.name == 'name').map((a) => a.value));
+    expect(names.filter((n) => CLOBBERED_NAMES.includes(n))).toEqual([]);
+    expect(sanitizeMarkup('<span id="vitrine-card-3">x</span><input name="quantity">')).toBe('<span id="vitrine-card-3">x</span><input>');
+  });
+
+  it('refuses markup whose serialisation parses back to another tree', () => {
+    const mutating = '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>';
+    expect(() => sanitizeMarkup(mutating)).toThrow(/parsed again/);
+    expect(outcomes.filter((o) => o.refused).length).toBeGreaterThan(0);
+  });
+});
