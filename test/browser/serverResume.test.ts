@@ -1,0 +1,141 @@
+// Server-rendered widgets on pages of their own, served to Chromium with the built
+// dist/ and the sandbox on 127.0.0.1: both slot forms and both builds take them over
+// without a request; hostile theme markup the server kept runs nothing; a widget the
+// server rendered with a personal algorithm renders again, non-personal, on a page whose
+// visitor has not consented.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
+import { createCatalogue } from '../../demo/sandbox/createCatalogue';
+import { MARKUP_PAYLOADS } from './embed/markupPayloads';
+import type * as ServerApi from '../../src/server/index';
+import type { Theme } from '../../src/types/interface';
+
+const { renderSlots } = (await import('../../dist/server.mjs' as string)) as typeof ServerApi;
+// Pages come from a server on 127.0.0.1 (not an intercepted origin): Chromium keeps pages
+// outside the loopback address space from calling the sandbox.
+let origin = '';
+let body = '';
+const pages = createServer((req, res) => {
+  const path = new URL(req.url!, 'http://x').pathname;
+  if (path.startsWith('/dist/')) return res.writeHead(200, { 'Content-Type': path.endsWith('.css') ? 'text/css' : 'text/javascript' }).end(readFileSync('.' + path));
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>${body}</body></html>`);
+});
+let sandbox: Sandbox;
+let browser: Browser;
+let dataDir: string;
+const coat = createCatalogue().find((p) => p.category == 'outerwear')!;
+const basePage = { pageType: 'product_page' as const, pname: coat.name, sku: coat.sku, domain: '127.0.0.1', locale: 'en-IE', currency: 'EUR' };
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'vitrine-resume-'));
+  sandbox = await createSandbox({ port: 0, dataDir });
+  browser = await launchChromium();
+  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await browser?.close();
+  pages.closeAllConnections();
+  pages.close();
+  await sandbox?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const creds = () => ({ baseUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey });
+const tag = (extra = '') => `<script async src="/dist/vitrine.js" data-base-url="${sandbox.url}" data-org-id="${sandbox.orgId}" data-api-key="${sandbox.apiKey}" data-page-type="product_page" data-pname="${coat.name}" data-sku="${coat.sku}" data-locale="en-IE" data-currency="EUR"${extra}></script>`;
+
+/** Opens a page with `html` as its body, loading the built files from dist/. */
+async function open(html: string): Promise<{ page: Page; asked: string[]; pwned: string[] }> {
+  const page = await browser.newPage();
+  const asked: string[] = [];
+  const pwned: string[] = [];
+  page.on('request', (r) => r.url().startsWith(sandbox.url + '/v1/') && asked.push(r.url()));
+  page.on('console', (m) => process.env.DEBUG_RESUME && console.log(m.text()));
+  page.on('requestfailed', (r) => process.env.DEBUG_RESUME && console.log('failed', r.url(), r.failure()?.errorText));
+  page.on('pageerror', (e) => process.env.DEBUG_RESUME && console.log('pageerror', e.message));
+  page.on('dialog', (d) => (pwned.push('dialog ' + d.message()), d.dismiss()));
+  await page.exposeFunction('__pwned', (n: unknown) => pwned.push(String(n)));
+  await page.addInitScript(() => {
+    const w = window as unknown as { __renders: object[] };
+    w.__renders = [];
+    document.addEventListener('vitrine:render', (e) => w.__renders.push({ id: (e.target as Element).id, server: (e as CustomEvent).detail.server, algorithm: (e as CustomEvent).detail.algorithm, theme: (e as CustomEvent).detail.theme }));
+    document.addEventListener('vitrine:error', (e) => console.log('vitrine:error', JSON.stringify((e as CustomEvent).detail)));
+  });
+  body = html;
+  await page.goto(origin + '/products/x');
+  return { page, asked, pwned };
+}
+
+const rendersOf = (page: Page, n: number) =>
+  page.waitForFunction((count) => (window as unknown as { __renders: unknown[] }).__renders.length >= count, n, { timeout: 10_000 }).then(() =>
+    page.evaluate(() => (window as unknown as { __renders: { id: string; server?: boolean; algorithm: string }[] }).__renders),
+  );
+
+describe('resuming server-rendered widgets', () => {
+  it('takes over [data-vitrine] and <vitrine-widget> slots from the script tag and the ESM build, asking nothing', async () => {
+    const [a, b] = await renderSlots({ ...creds(), page: basePage, consent: true, slots: [{ id: 'a', algorithm: 'trending', layout: 'carousel' }, { id: 'b', algorithm: 'trending', layout: 'matrix', max: 4 }] });
+    const slots = `<div id="a" data-vitrine="trending" data-vitrine-layout="carousel">${a.html}</div><vitrine-widget id="b" algorithm="trending" layout="matrix" max="4">${b.html}</vitrine-widget>`;
+    const esm = `<script type="module">import { start } from '/dist/vitrine.mjs'; start({ baseUrl: ${JSON.stringify(sandbox.url)}, orgId: ${JSON.stringify(sandbox.orgId)}, apiKey: ${JSON.stringify(sandbox.apiKey)}, pageType: 'product_page', pname: ${JSON.stringify(coat.name)}, sku: ${JSON.stringify(coat.sku)} });</script>`;
+    for (const loader of [tag(), esm]) {
+      const { page, asked } = await open(slots + loader);
+      const renders = await rendersOf(page, 2);
+      expect(renders.map((r) => [r.id, r.server]).sort(), loader.slice(0, 30)).toEqual([['a', true], ['b', true]]);
+      expect(asked).toEqual([]);
+      expect(await page.evaluate(() => document.querySelectorAll('[data-vitrine-state] a[href]').length)).toBeGreaterThan(4);
+      await page.close();
+    }
+  });
+
+  it('runs nothing from hostile theme markup the server rendered', async () => {
+    // One theme per payload, handed to renderSlots by a stand-in theme list; the widgets come from the sandbox.
+    const themes: Partial<Theme>[] = MARKUP_PAYLOADS.map((html, i) => ({ id: 'p' + i, themeId: 'p' + i, htmlTemplate: html + '<a href="{{product_currentPageUrl}}">{{product_name}}</a>', displayType: 'matrix' }));
+    const fetchWithThemes = (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/v1/theme') ? Promise.resolve(new Response(JSON.stringify({ widgetThemes: themes }))) : fetch(input, init);
+    const results = await renderSlots({
+      ...creds(), baseUrl: sandbox.url + '/hostile/..', fetch: fetchWithThemes, page: basePage, consent: true, timeoutMs: 20_000,
+      slots: themes.map((t, i) => ({ id: 'h' + i, algorithm: 'trending', layout: 'matrix' as const, max: 1, theme: t.themeId })),
+    });
+    expect(results.every((r) => r.ok)).toBe(true);
+    const kept = results.filter((r) => r.theme != 'vitrine-matrix').length;
+    expect(kept).toBeGreaterThan(MARKUP_PAYLOADS.length / 2);
+    const body = results.map((r) => `<div id="${r.id}" data-vitrine="trending" data-vitrine-layout="matrix" data-vitrine-max="1">${r.html}</div>`).join('');
+    const { page, pwned } = await open(body + tag());
+    await rendersOf(page, 5);
+    await page.mouse.move(10, 10);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForTimeout(500);
+    const found = await page.evaluate(() => {
+      const all = [...document.querySelectorAll('[data-vitrine-state] *')];
+      return {
+        handlers: all.flatMap((e) => e.getAttributeNames().filter((n) => /^on/i.test(n))),
+        scripts: all.filter((e) => /^(script|iframe|object|embed|frame|base|meta|link)$/i.test(e.localName)).length,
+        js: all.flatMap((e) => e.getAttributeNames().map((n) => e.getAttribute(n)!)).filter((v) => /^\s*javascript:/i.test(v)).length,
+      };
+    });
+    expect(found).toEqual({ handlers: [], scripts: 0, js: 0 });
+    expect(pwned).toEqual([]);
+    await page.close();
+  });
+
+  it('renders a personal widget again, non-personal, where the visitor has not consented', async () => {
+    const visitor = 'visitor-resume-0001';
+    // A view the sandbox learns, so the visitor has something to recall.
+    await renderSlots({ ...creds(), page: { ...basePage, siteUid: visitor }, consent: true, slots: [{ id: 'seen', algorithm: 'viewedalsoviewed trending' }] });
+    const other = createCatalogue().find((p) => p.category == 'shoes')!;
+    const [recent] = await renderSlots({ ...creds(), page: { ...basePage, pname: other.name, sku: other.sku, siteUid: visitor }, consent: true, slots: [{ id: 'recent', algorithm: 'recentviews trending' }] });
+    expect(recent.algorithm).toBe('recentviews');
+    const { page, asked } = await open(`<div id="recent" data-vitrine="recentviews trending">${recent.html}</div>${tag(' data-consent="required"')}`);
+    const [render] = await rendersOf(page, 1);
+    expect(render).toMatchObject({ id: 'recent', algorithm: 'trending' });
+    expect(render.server).toBeUndefined();
+    expect(asked.some((u) => u.includes('/trending'))).toBe(true);
+    await page.close();
+  });
+});
