@@ -261,7 +261,10 @@ export function createSlots(deps: SlotDeps): Slots {
     },
     refresh(personal) {
       inflight.clear();
-      slots.forEach((state, el) => el.isConnected && (!personal || state.personal) && show(el));
+      // A slot still waiting to come near is shown then, with what is true by then: shown
+      // now as well, it would show twice, and a server-rendered one (just added by a
+      // framework's route change, before its setContext) would be fetched again.
+      slots.forEach((state, el) => el.isConnected && state.token && (!personal || state.personal) && show(el));
     },
     sweep() {
       slots.forEach((state, el) => {

@@ -1,0 +1,319 @@
+// The Next.js example (examples/next-shop: App Router, React Server Components) built from
+// the packed tarball, served by `next start` and by `next dev`, and driven in Chromium: the
+// product page's widgets are in the HTML the server sends, the browser resumes them
+// without asking for them again, React hydrates with no warning, the carousel and product
+// links work, and a client-side navigation shows the next product's widgets.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
+import { createClient } from '../../src/client/createClient';
+import { REPO, installApp, packTarball } from '../package/packTarball';
+import { launchChromium } from './chromium';
+
+const NEXT = join(REPO, 'node_modules/next/dist/bin/next');
+/** The slots the product page renders on the server (app/products/[handle]/page.tsx). */
+const SERVER_SLOTS = ['pdp-similar', 'pdp-bought'];
+
+let sandbox: Sandbox;
+let browser: Browser;
+let app: string;
+const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-next-'));
+
+interface NextServer {
+  url: string;
+  /** What the process printed so far. */
+  output(): string;
+  stop(): void;
+}
+
+/** The environment of the Next processes: the sandbox, no telemetry, no way off this machine. */
+const nextEnv = (): NodeJS.ProcessEnv => {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: '1',
+    VITRINE_BASE_URL: sandbox.url,
+    VITRINE_ORG_ID: sandbox.orgId,
+    VITRINE_API_KEY: sandbox.apiKey,
+    NODE_OPTIONS: `--import=${pathToFileURL(join(REPO, 'test/browser/fixtures/loopbackOnly.mjs')).href}`,
+  };
+  // vitest's NODE_ENV=test would make `next build` mix development and production React.
+  delete env.NODE_ENV;
+  return env;
+};
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** `next build` in the app: resolves with its output, rejects with it. */
+const nextBuild = () =>
+  new Promise<string>((resolve, reject) =>
+    execFile(process.execPath, [NEXT, 'build'], { cwd: app, env: nextEnv(), encoding: 'utf8', maxBuffer: 1 << 24 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`next build failed:\n${stdout}\n${stderr}`)) : resolve(stdout + stderr),
+    ),
+  );
+
+/**
+ * `next start` or `next dev` on a free port, answering once the product page does (in
+ * development that first request compiles the route, up to a minute on two cores).
+ */
+async function serve(mode: 'start' | 'dev'): Promise<NextServer> {
+  const port = await freePort();
+  // A process group of its own: `next dev` runs the server in a child process.
+  const child: ChildProcess = spawn(process.execPath, [NEXT, mode, '-H', '127.0.0.1', '-p', String(port)], {
+    cwd: app,
+    env: nextEnv(),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const server: NextServer = {
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    stop: () => {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    },
+  };
+  const until = Date.now() + 150_000;
+  for (;;) {
+    if (child.exitCode != null) throw new Error(`next ${mode} exited:\n${output}`);
+    try {
+      if ((await fetch(server.url + '/products/biarritz-parka')).ok) return server;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > until) throw new Error(`next ${mode} did not answer:\n${output}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Origins the app's processes tried to reach off this machine, but the dev server's version check. */
+const refused = (server: NextServer) =>
+  [...server.output().matchAll(/\[loopback only\] refused (\S+)/g)].map((m) => m[1]).filter((o) => o != 'https://registry.npmjs.org');
+
+/** The products the service recommends for the slot, as the server asks for them (the product on show left out). */
+async function recommended(algorithm: 'viewedalsoviewed', divisionId: string, pname: string): Promise<string[]> {
+  const client = createClient({ baseUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey });
+  const envelope = await client.widget(algorithm, { divisionId, pname, site_uid: 'next-shop-test', domain: '127.0.0.1' });
+  return envelope.products.map((p) => p.name).filter((name) => name != pname);
+}
+
+/** The markup of one `<vitrine-widget>` in an HTML document (slots hold no other `<vitrine-widget>`). */
+const slotMarkup = (html: string, id: string) => new RegExp(`<vitrine-widget id="${id}"[^>]*>([\\s\\S]*?)</vitrine-widget>`).exec(html)?.[1] ?? '';
+
+/** The text a page shows of some markup: no tags, so nothing of their attributes (the state the browser resumes from). */
+const text = (markup: string) => markup.replace(/<style[^>]*>[^<]*<\/style>/g, '').replace(/<[^>]*>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+
+interface Shopper {
+  page: Page;
+  /** Console errors and warnings, uncaught errors. */
+  problems: string[];
+  /** Widget and theme requests the browser made: `divisionId` (or `theme`) and `pname`. */
+  requests: { slot: string; pname: string | null }[];
+}
+
+/**
+ * A tab that records what a shopper's browser did: its console, its requests to the
+ * service, each `vitrine:render`, and the first widget root the HTML parser put in each
+ * slot (so a later check can tell the server's nodes from re-rendered ones).
+ */
+async function shopper(): Promise<Shopper> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems: string[] = [];
+  const requests: Shopper['requests'] = [];
+  page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
+  page.on('console', (m) => (m.type() == 'error' || m.type() == 'warning') && problems.push(`console.${m.type()}: ${m.text()}`));
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/v1/widgetserver/')) requests.push({ slot: url.searchParams.get('divisionId')!, pname: url.searchParams.get('pname') });
+    if (url.pathname.startsWith('/v1/theme')) requests.push({ slot: 'theme', pname: null });
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { renders: { id: string; server: boolean; products: number }[]; parsed: Record<string, Element> };
+    w.renders = [];
+    w.parsed = {};
+    addEventListener('vitrine:render', (e) => {
+      const detail = (e as CustomEvent).detail;
+      w.renders.push({ id: (e.target as Element).id, server: !!detail.server, products: detail.products });
+    });
+    new MutationObserver(() =>
+      document.querySelectorAll('vitrine-widget').forEach((slot) => {
+        const root = slot.querySelector(':scope > .vitrine');
+        if (root && !w.parsed[slot.id]) w.parsed[slot.id] = root;
+      }),
+    ).observe(document, { childList: true, subtree: true });
+  });
+  return { page, problems, requests };
+}
+
+/** Waits for a `vitrine:render` of each slot (after the `skip` renders already seen). */
+async function rendered(page: Page, ids: string[], skip = 0): Promise<{ id: string; server: boolean; products: number }[]> {
+  await page.waitForFunction(
+    ([want, n]) => {
+      const seen = (window as unknown as { renders: { id: string }[] }).renders.slice(n as number);
+      return (want as string[]).every((id) => seen.some((r) => r.id == id));
+    },
+    [ids, skip] as const,
+    { timeout: 60_000, polling: 100 },
+  );
+  return page.evaluate((n) => (window as unknown as { renders: { id: string; server: boolean; products: number }[] }).renders.slice(n), skip);
+}
+
+/** The text of a slot's widget, as a shopper reads it. */
+const shownText = (page: Page, id: string) => page.locator(`#${id} > .vitrine`).evaluate((root) => root.textContent!);
+
+/** Waits until the page's main heading reads `name` (a navigation has rendered). */
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ timeout: 60_000 });
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0, dataDir });
+  const packed = packTarball();
+  // Inside the repository, so that Next, React and TypeScript resolve from its
+  // devDependencies, while `vitrine` comes from the tarball installed in the app.
+  const tmp = join(REPO, '.tmp');
+  mkdirSync(tmp, { recursive: true });
+  app = installApp(packed, { template: join(REPO, 'examples/next-shop'), where: tmp });
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await sandbox?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (app) rmSync(app, { recursive: true, force: true });
+});
+
+describe('the Next.js example in production (next build, next start)', () => {
+  let server: NextServer;
+  let shop: Shopper;
+
+  beforeAll(async () => {
+    // Type-checks the app too (`next build` stops on a type error).
+    await nextBuild();
+    server = await serve('start');
+    shop = await shopper();
+  }, 300_000);
+  afterAll(() => server?.stop());
+
+  it('sends the product page with its widgets’ products in the HTML', async () => {
+    const html = await (await fetch(server.url + '/products/biarritz-parka')).text();
+    const similar = text(slotMarkup(html, 'pdp-similar'));
+    const expected = (await recommended('viewedalsoviewed', 'pdp-similar', 'Biarritz Parka')).slice(0, 8);
+    expect(expected.length).toBeGreaterThan(2);
+    for (const name of expected) expect(similar).toContain(name);
+    expect(slotMarkup(html, 'pdp-bought')).toMatch(/href="\/products\/[a-z0-9-]+"/);
+  });
+
+  it('resumes the server’s widgets: no request for them, the same nodes, no hydration warning', async () => {
+    const { page, problems, requests } = shop;
+    await page.goto(server.url + '/products/biarritz-parka');
+    const renders = await rendered(page, [...SERVER_SLOTS, 'footer-recent']);
+    expect(renders.filter((r) => SERVER_SLOTS.includes(r.id)).map((r) => r.server)).toEqual([true, true]);
+    expect(requests.filter((r) => SERVER_SLOTS.includes(r.slot))).toEqual([]);
+    // The personal footer slot is the browser's to draw, with the page's product.
+    expect(requests.filter((r) => r.slot == 'footer-recent').length).toBeGreaterThan(0);
+    const same = await page.evaluate(
+      (ids) => ids.map((id) => (window as unknown as { parsed: Record<string, Element> }).parsed[id] === document.querySelector(`#${id} > .vitrine`)),
+      SERVER_SLOTS,
+    );
+    expect(same).toEqual([true, true]);
+    expect(problems).toEqual([]);
+  });
+
+  it('moves the carousel with its next button', async () => {
+    const { page } = shop;
+    const track = page.locator('#pdp-similar .vitrine__track');
+    const before = await track.evaluate((t) => t.scrollLeft);
+    await page.locator('#pdp-similar').getByRole('button', { name: 'Next products' }).click();
+    await expect.poll(() => track.evaluate((t) => t.scrollLeft), { timeout: 5_000 }).toBeGreaterThan(before);
+  });
+
+  it('shows another product’s widgets after a client-side navigation', async () => {
+    const { page, problems, requests } = shop;
+    await page.evaluate(() => ((window as unknown as { navigated: boolean }).navigated = true));
+    const seen = await page.evaluate(() => (window as unknown as { renders: unknown[] }).renders.length);
+    await page.getByRole('link', { name: 'Aubrac Tote', exact: true }).click();
+    await heading(page, 'Aubrac Tote');
+    // The new route's slots came in the server's payload and are resumed; the browser's
+    // own slot is asked again for the new page (setContext).
+    const renders = await rendered(page, [...SERVER_SLOTS, 'footer-recent'], seen);
+    expect(renders.filter((r) => SERVER_SLOTS.includes(r.id)).map((r) => r.server)).toEqual([true, true]);
+    expect(requests.filter((r) => SERVER_SLOTS.includes(r.slot))).toEqual([]);
+    // The same document (no page load), showing what the service recommends for the tote.
+    expect(await page.evaluate(() => (window as unknown as { navigated?: boolean }).navigated)).toBe(true);
+    const shown = await shownText(page, 'pdp-similar');
+    for (const name of (await recommended('viewedalsoviewed', 'pdp-similar', 'Aubrac Tote')).slice(0, 8)) expect(shown).toContain(name);
+    // The carousel of the new route works too.
+    await page.locator('#pdp-similar').getByRole('button', { name: 'Next products' }).click();
+    await expect.poll(() => page.locator('#pdp-similar .vitrine__track').evaluate((t) => t.scrollLeft), { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('opens a recommended product from the carousel', async () => {
+    const { page, problems } = shop;
+    const card = page.locator('#pdp-similar .vitrine a[href^="/products/"]').first();
+    const [label, href] = [(await card.textContent())!, (await card.getAttribute('href'))!];
+    await card.click();
+    await page.waitForURL(server.url + href);
+    // The card shows the product's name (with its price): the page it opened is that product's.
+    expect(label).toContain(await page.getByRole('heading', { level: 1 }).textContent());
+    // That product's page came with its own widgets from the server.
+    const renders = await rendered(page, SERVER_SLOTS);
+    expect(renders.filter((r) => SERVER_SLOTS.includes(r.id)).every((r) => r.server)).toBe(true);
+    expect(problems).toEqual([]);
+    expect(refused(server)).toEqual([]);
+  });
+});
+
+describe('the Next.js example in development (next dev)', () => {
+  let server: NextServer;
+  let shop: Shopper;
+
+  beforeAll(async () => {
+    server = await serve('dev');
+    shop = await shopper();
+  }, 240_000);
+  afterAll(() => server?.stop());
+
+  it('hydrates the server’s widgets with no warning and asks nothing for them', async () => {
+    const { page, problems, requests } = shop;
+    await page.goto(server.url + '/products/biarritz-parka');
+    const renders = await rendered(page, SERVER_SLOTS);
+    expect(renders.filter((r) => SERVER_SLOTS.includes(r.id)).every((r) => r.server)).toBe(true);
+    expect(requests.filter((r) => SERVER_SLOTS.includes(r.slot))).toEqual([]);
+    // Development React checks hydration strictly, and reports what differs after a moment.
+    await page.waitForTimeout(1_000);
+    expect(problems).toEqual([]);
+  });
+
+  it('navigates client-side to another product with no warning', async () => {
+    const { page, problems } = shop;
+    const seen = await page.evaluate(() => (window as unknown as { renders: unknown[] }).renders.length);
+    await page.getByRole('link', { name: 'Quiberon Crewneck', exact: true }).click();
+    await heading(page, 'Quiberon Crewneck');
+    const renders = await rendered(page, SERVER_SLOTS, seen);
+    expect(renders.filter((r) => SERVER_SLOTS.includes(r.id)).map((r) => r.server)).toEqual([true, true]);
+    expect(shop.requests.filter((r) => SERVER_SLOTS.includes(r.slot))).toEqual([]);
+    const shown = await shownText(page, 'pdp-similar');
+    for (const name of (await recommended('viewedalsoviewed', 'pdp-similar', 'Quiberon Crewneck')).slice(0, 8)) expect(shown).toContain(name);
+    expect(problems).toEqual([]);
+    expect(refused(server)).toEqual([]);
+  });
+});
