@@ -5,6 +5,7 @@ import type { Config, Layout, PageContext } from '../types/config';
 export type { Config, Layout, PageContext };
 import type { LayoutComponent } from '../layouts/LayoutProps';
 import type { PageReading } from './context/PageReading';
+import type { FullContext } from './context/buildContext';
 import type { Settings } from '../types/settings';
 import type { Attribution } from './analytics/createAttribution';
 
@@ -106,4 +107,23 @@ declare global {
     /** Settings for the script tag, set before it loads (tag managers). */
     vitrineConfig?: Partial<Settings>;
   }
+}
+
+/** What the slot lifecycle needs from the page and the rest of the embed. */
+export interface SlotDeps {
+  win: Window & typeof globalThis;
+  config: Config;
+  /** The page context; a promise while the page chunk is still reading the page. */
+  context: () => FullContext | Promise<FullContext>;
+  request: Requester;
+  themes: () => Promise<Theme[]>;
+  /** The interface strings for the page's language, with the merchant's own on top. */
+  strings: () => Promise<Record<string, string>>;
+  /** Settles when the built-in stylesheet has loaded (or given up). */
+  styled: Promise<unknown> | Element | null;
+  /** Settles when a layout can render (the bundle layout is a chunk). */
+  need: (layout: Layout) => unknown;
+  emit: (el: Element, name: string, detail: unknown) => void;
+  /** Whether the visitor's consent (or no consent mode) allows personal algorithms. */
+  mayStore: () => boolean;
 }

@@ -1,4 +1,4 @@
-import type { Config, PageContext } from '../host';
+import type { Config, PageContext } from '../../types/config';
 import { detectPageType } from './detectPageType';
 import { readProduct, type PageProduct } from './readProduct';
 import { readVisitorId } from './readVisitorId';

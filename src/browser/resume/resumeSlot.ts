@@ -1,5 +1,5 @@
 import type { ServerState } from '../../types/server';
-import type { SlotDeps } from '../slots/createSlots';
+import type { SlotDeps } from '../host';
 import { mountWidget, type MountOptions } from '../render/mountWidget';
 
 /**

@@ -1,5 +1,7 @@
 import type { Config, Layout } from '../../types/config';
-import type { Slots } from '../host';
+import type { SlotDeps, Slots } from '../host';
+
+export type { SlotDeps };
 import type { AlgorithmName, Theme, WidgetEnvelope } from '../../types/interface';
 import type { FullContext } from '../context/buildContext';
 import type { Requester } from '../../core/api/createRequester';
@@ -18,24 +20,6 @@ import { isPersonal } from '../../core/algorithms/isPersonal';
 import { readServerRoot } from '../resume/readServerRoot';
 import { resumeSlot } from '../resume/resumeSlot';
 
-/** What the slot lifecycle needs from the page and the rest of the embed. */
-export interface SlotDeps {
-  win: Window & typeof globalThis;
-  config: Config;
-  /** The page context; a promise while the page chunk is still reading the page. */
-  context: () => FullContext | Promise<FullContext>;
-  request: Requester;
-  themes: () => Promise<Theme[]>;
-  /** The interface strings for the page's language, with the merchant's own on top. */
-  strings: () => Promise<Record<string, string>>;
-  /** Settles when the built-in stylesheet has loaded (or given up). */
-  styled: Promise<unknown> | Element | null;
-  /** Settles when a layout can render (the bundle layout is a chunk). */
-  need: (layout: Layout) => unknown;
-  emit: (el: Element, name: string, detail: unknown) => void;
-  /** Whether the visitor's consent (or no consent mode) allows personal algorithms. */
-  mayStore: () => boolean;
-}
 
 interface SlotState {
   root?: HTMLElement;
