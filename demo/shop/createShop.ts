@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { randomInt } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -120,8 +121,16 @@ export async function createShop(options: ShopOptions): Promise<Shop> {
       studioPreview: url.searchParams.has(SHOP_PREVIEW_COOKIE) || (req.headers.cookie ?? '').split(/;\s*/).includes(`${SHOP_PREVIEW_COOKIE}=1`),
       consentBanner: options.consentBanner ?? false,
       ssr: url.searchParams.get('ssr') !== '0',
+      hostname: (req.headers.host ?? 'localhost').replace(/:\d+$/, ''),
       visitorId: /(?:^|;\s*)vitrine_uid=([\w-]{8,64})/.exec(req.headers.cookie ?? '')?.[1],
     };
+    // A product page renders its first widgets here, for the visitor Vitrine will see in
+    // the browser: where no consent is asked, a first visit gets its id from the server,
+    // in the cookie the script reads, so both sides speak of one visitor.
+    if (ctx.ssr && !ctx.consentBanner && !ctx.visitorId && path.startsWith('/products/')) {
+      ctx.visitorId = randomUUID();
+      res.setHeader('Set-Cookie', `vitrine_uid=${ctx.visitorId}; Path=/; Max-Age=31536000; SameSite=Lax`);
+    }
     const notFound = () => sendHtml(res, 404, renderNotFound(ctx));
 
     if (req.method === 'POST') {

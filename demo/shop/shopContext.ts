@@ -16,4 +16,6 @@ export interface ShopContext {
   ssr?: boolean;
   /** The visitor's `vitrine_uid` cookie, which the embed sets once consent allows. */
   visitorId?: string;
+  /** The host name the shopper asked for, as the browser's `location.hostname` (the widgets' `domain`). */
+  hostname: string;
 }

@@ -58,10 +58,11 @@ export async function renderProduct(ctx: ShopContext, p: SampleProduct): Promise
         baseUrl: ctx.apiUrl,
         orgId: ctx.orgId,
         apiKey: ctx.apiKey,
-        page: { pageType: 'product_page', pname: p.name, sku: p.sku, domain: 'localhost', locale: 'en-IE', currency: 'EUR', product: { name: p.name, sku: p.sku, price: sellingPrice(p).toFixed(2), smallImage: image, currentPageUrl: `/products/${p.handle}` }, siteUid: ctx.visitorId },
-        // The shop's banner keeps its answer in the browser, out of the server's sight:
-        // with a banner the server renders nothing personal (the browser takes over).
-        consent: !ctx.consentBanner,
+        page: { pageType: 'product_page', pname: p.name, sku: p.sku, domain: ctx.hostname, locale: 'en-IE', currency: 'EUR', product: { name: p.name, sku: p.sku, price: sellingPrice(p).toFixed(2), smallImage: image, currentPageUrl: `/products/${p.handle}` }, siteUid: ctx.visitorId },
+        // The shop's banner keeps its answer in the browser; a stored visitor id is the sign
+        // it was yes (Vitrine stores none before). Without one the server renders nothing
+        // personal, and the browser takes over once the visitor answers.
+        consent: !ctx.consentBanner || !!ctx.visitorId,
         slots: SLOTS.slice(0, SERVER_SLOTS),
         // The sandbox computes its answers in this same process: on a busy machine the
         // default 800 ms is short, and a slot that misses it is left to the browser anyway.

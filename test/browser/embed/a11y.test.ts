@@ -159,11 +159,14 @@ describe('the carousel from the keyboard', () => {
     await rewind();
     await page.locator('#before').focus();
     const count = await page.locator('#a11y-carousel .vitrine__slide').count();
+    const buttons = await page.locator('#a11y-carousel .vitrine__slide [data-vitrine-cart]').count();
     const stops: string[] = [];
-    for (let i = 0; i < count + 5 && stops[stops.length - 1] !== 'after'; i++) {
+    for (let i = 0; i < count + buttons + 5 && stops[stops.length - 1] !== 'after'; i++) {
       await page.keyboard.press('Tab');
-      stops.push(await page.evaluate(() => document.activeElement?.id || document.activeElement?.className || document.activeElement?.localName || ''));
+      stops.push(await page.evaluate(() => document.activeElement?.id || document.activeElement?.className || (document.activeElement?.hasAttribute('data-vitrine-cart') ? 'cart' : document.activeElement?.localName) || ''));
     }
+    // Each card's add-to-cart button is a tab stop of its own, after the card's link.
+    expect(stops.filter((s) => s == 'cart')).toHaveLength(buttons);
     // The controls come before the slides (APG carousel); "Previous" is disabled at the start.
     expect(stops[0]).toBe('vitrine__nav');
     expect(stops[1]).toContain('vitrine__track');

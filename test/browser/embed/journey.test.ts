@@ -92,7 +92,12 @@ async function scrollThrough(page: Page): Promise<void> {
   });
 }
 
-/** Opens a shop page (or reuses `opened`), scrolls through it and waits for every slot. */
+/**
+ * Opens a shop page (or reuses `opened`), scrolls through it and waits for every slot.
+ * Product pages open with `?ssr=0`: this journey follows what the browser asks for, and
+ * the demo's server-rendered widgets (asked for by the shop's server) have their own
+ * suite, serverRender.test.ts.
+ */
 async function visit(path: string, opened?: OpenedPage): Promise<Visit> {
   const page = opened ?? (await newRecordedPage(shopper));
   const from = sandbox.requests.length;
@@ -166,7 +171,7 @@ describe('merchant journey on the demo storefront', () => {
   let firstVisitor: string | null = null;
 
   it('product page: every slot asks with the product and renders, the bundle anchored on it', async () => {
-    const v = await visit(`/products/${first.handle}`);
+    const v = await visit(`/products/${first.handle}?ssr=0`);
     // A first visit has viewed only this product, and a page never recommends itself:
     // recent views have nothing to show yet; a slot that chains them goes on to the next
     // algorithm, one that names them alone keeps its fallback.
@@ -195,11 +200,11 @@ describe('merchant journey on the demo storefront', () => {
   });
 
   it('the visitor id is the same after a reload and on the next page', async () => {
-    const v = await visit(`/products/${second.handle}`);
+    const v = await visit(`/products/${second.handle}?ssr=0`);
     expect(await visitorId(v.opened.page)).toBe(firstVisitor);
     // Themes fetched a moment ago are kept across page views: no second request.
     expect(v.themeCalls).toBe(0);
-    const again = await visit(`/products/${second.handle}`, v.opened);
+    const again = await visit(`/products/${second.handle}?ssr=0`, v.opened);
     expect(await visitorId(again.opened.page)).toBe(firstVisitor);
     const uids = new Set([...v.calls, ...again.calls].map((c) => c.query.site_uid).filter(Boolean));
     expect([...uids]).toEqual([firstVisitor]);
