@@ -131,7 +131,10 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     if (!pageReader.read && !reading && ctx().gap) reading = new Promise<void>((done) => (load('page', done), setTimeout(done, 3000))).then(() => (context = undefined));
     return reading ? reading.then(ctx) : ctx();
   };
-  slots = createSlots({ win, config, context: read, request, themes: themes.get, strings, styled, need, emit, mayStore });
+  // An org with a theme script starts fetching its chunk as soon as the theme list is in,
+  // beside the widget data, not after it.
+  const withScripts = () => themes.get().then((list) => (list.some((theme) => theme.jsTemplate?.trim()) && need('script'), list));
+  slots = createSlots({ win, config, context: read, request, themes: withScripts, strings, styled, need, emit, mayStore });
   consent = createConsent(win, !!config.consent && config.consent != 'granted', (granted, flipped) => {
     // A new answer: the id is stored (or the stored one is gone) at once, the slots that
     // asked for a personal algorithm render again, and the page hears of it.
