@@ -145,8 +145,6 @@ const shipped = [
   { entryPoints: ['src/browser/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' } },
   // The carousel layout, fetched beside the widget data of a slot that may show one.
   { entryPoints: ['src/browser/carousel/entry.ts'], outfile: 'dist/vitrine-carousel.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' } },
-  // What runs a theme's jsTemplate, for slots whose theme has one.
-  { entryPoints: ['src/browser/theme/entry.ts'], outfile: 'dist/vitrine-script.js', format: 'iife' },
   // French, German and Spanish interface strings, for pages in those languages.
   { entryPoints: ['src/browser/strings/entry.ts'], outfile: 'dist/vitrine-strings.js', format: 'iife' },
   // Microdata, RDFa and the platforms' page data, for pages JSON-LD does not describe.

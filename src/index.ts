@@ -3,9 +3,7 @@
 // each export costs the app's bundle only what it reaches (package.json `sideEffects`).
 import type { Settings } from './types/settings';
 import { boot, type VitrineApi } from './browser/boot';
-import { layouts, mountWidget as mount, themeScript, type MountOptions, type MountResult } from './browser/render/mountWidget';
-import { runThemeScript } from './browser/theme/runThemeScript';
-import { scriptText } from './browser/sanitize/trustedTypes';
+import { layouts, mountWidget as mount, type MountOptions, type MountResult } from './browser/render/mountWidget';
 import { Bundle } from './layouts/Bundle';
 import { Carousel } from './layouts/Carousel';
 import { injectStyle } from './browser/theme/applyTheme';
@@ -18,8 +16,6 @@ import { readPage } from './browser/context/readPage';
 
 // Bundled by a storefront's own build, Vitrine holds every page reader: no chunk to load.
 pageReader.read = readPage;
-// And what runs a theme's jsTemplate: no chunk either.
-themeScript.run = (win, theme, root, data, nonce) => runThemeScript(win, theme, root, data, nonce, scriptText);
 
 export { boot, type VitrineApi } from './browser/boot';
 export type { Settings, RawConfig } from './types/settings';

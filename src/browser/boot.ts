@@ -9,10 +9,10 @@ import { pageReader } from './context/readProduct';
 import { createRequester } from '../core/api/createRequester';
 import { fetchThemes } from '../core/api/fetchThemes';
 import { createThemeStore } from './theme/createThemeStore';
-import { layouts, themeScript } from './render/mountWidget';
+import { layouts } from './render/mountWidget';
 import { createSlots } from './slots/createSlots';
 import { sanitizeNodes } from './sanitize/sanitizeHtml';
-import { loadChunk, scriptText } from './sanitize/trustedTypes';
+import { loadChunk } from './sanitize/trustedTypes';
 import { createConsent, type Consent } from './consent/createConsent';
 import { ATTRIBUTES, TAG } from './slots/element';
 import { h } from 'preact';
@@ -62,9 +62,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const load = (name: string, done?: () => void) =>
     moduleChunk && !config!.assetBase ? moduleChunk(name).then(done, done) : loadChunk(doc, config!.assetBase, name, config!.nonce, done);
   // The carousel and bundle layouts are chunks of their own: a page of grids needs neither,
-  // and most pages never show a bundle. So is what runs a theme's jsTemplate: most have none.
-  const pending: Partial<Record<Layout | 'script', Promise<void>>> = {};
-  const need = (name: Layout | 'script') => (name == 'script' ? themeScript.run : layouts[name]) || (pending[name] ||= new Promise((done) => load(name, done)));
+  // and most pages never show a bundle.
+  const pending: Partial<Record<Layout, Promise<void>>> = {};
+  const need = (layout: Layout) => layouts[layout] || (pending[layout] ||= new Promise((done) => load(layout, done)));
   // French, German and Spanish words are a chunk too, loaded by pages in those languages.
   const translations: EmbedHost['translations'] = {};
   let words: Promise<void> | undefined;
@@ -131,10 +131,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     if (!pageReader.read && !reading && ctx().gap) reading = new Promise<void>((done) => (load('page', done), setTimeout(done, 3000))).then(() => (context = undefined));
     return reading ? reading.then(ctx) : ctx();
   };
-  // An org with a theme script starts fetching its chunk as soon as the theme list is in,
-  // beside the widget data, not after it.
-  const withScripts = () => themes.get().then((list) => (list.some((theme) => theme.jsTemplate?.trim()) && need('script'), list));
-  slots = createSlots({ win, config, context: read, request, themes: withScripts, strings, styled, need, emit, mayStore });
+  slots = createSlots({ win, config, context: read, request, themes: themes.get, strings, styled, need, emit, mayStore });
   consent = createConsent(win, !!config.consent && config.consent != 'granted', (granted, flipped) => {
     // A new answer: the id is stored (or the stored one is gone) at once, the slots that
     // asked for a personal algorithm render again, and the page hears of it.
@@ -171,7 +168,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       // Removed slots stop being watched and unmount, so nothing keeps them alive.
       slots!.sweep();
     }).observe(doc.documentElement, { childList: true, subtree: true, attributeFilter: ATTRIBUTES.flatMap((name) => [name, 'data-vitrine-' + name]).concat('data-vitrine') });
-    host = { win, doc, config, context: ctx, page: pageReader, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, themeScript, scriptText, strings, translations, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    host = { win, doc, config, context: ctx, page: pageReader, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, strings, translations, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

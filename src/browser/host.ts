@@ -27,10 +27,6 @@ export interface EmbedHost {
   slots: Slots;
   /** The layouts the page can show; a layout chunk adds its own here. */
   layouts: Partial<Record<Layout, LayoutComponent>>;
-  /** Where the theme script chunk puts what runs a theme's jsTemplate. */
-  themeScript: { run?: (win: Window, theme: Theme, root: HTMLElement, data: unknown, nonce?: string) => string | undefined };
-  /** Sets a script element's text through the core's Trusted Types policy. */
-  scriptText: (script: HTMLScriptElement, code: string) => void;
   /** The core's Preact `h`, which a layout chunk renders with (one copy per page). */
   h: (...args: never[]) => unknown;
   /**

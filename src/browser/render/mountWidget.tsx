@@ -9,7 +9,7 @@ import { fill, type Card } from '../../layouts/fill';
 import { bare } from '../../core/api/bare';
 import { builtinThemes } from '../../core/theme/builtinThemes';
 import { en, type Strings } from '../../core/strings/en';
-import { cssId, injectStyle } from '../theme/applyTheme';
+import { cssId, injectStyle, runThemeScript } from '../theme/applyTheme';
 import { Matrix } from '../../layouts/Matrix';
 import type { LayoutComponent, LayoutProps } from '../../layouts/LayoutProps';
 
@@ -38,13 +38,6 @@ export type MountResult = { ok: true; view: WidgetView; warning?: string } | { o
  * chunks that add themselves here; until one has, its slots show as a grid.
  */
 export const layouts: Partial<Record<Layout, LayoutComponent>> = { matrix: Matrix };
-
-/**
- * Runs a theme's jsTemplate after each render and says what went wrong, if anything
- * (`runThemeScript`). The script tag build leaves it to the chunk `vitrine-script.js`,
- * loaded only for a theme that has one, which puts it here; the ESM build sets it itself.
- */
-export const themeScript: { run?: (win: Window, theme: Theme, root: HTMLElement, data: unknown, nonce?: string) => string | undefined } = {};
 let ids = 0;
 
 /** Events leave from the slot (the root's parent), as every other Vitrine event does. */
@@ -139,6 +132,5 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
       root,
     );
   paint();
-  const warning = theme.jsTemplate?.trim() && (themeScript.run ? themeScript.run(win, theme, root, view, nonce) : 'theme script did not run (vitrine-script.js did not load)');
-  return { ok: true, view, warning: warning || undefined };
+  return { ok: true, view, warning: runThemeScript(win, theme, root, view, nonce) };
 }

@@ -27,8 +27,8 @@ export interface SlotDeps {
   strings: () => Promise<Record<string, string>>;
   /** Settles when the built-in stylesheet has loaded (or given up). */
   styled: Promise<unknown> | Element | null;
-  /** Settles when a layout can render (the carousel and bundle layouts are chunks), or theme scripts can run (`script`). */
-  need: (name: Layout | 'script') => unknown;
+  /** Settles when a layout can render (the bundle layout is a chunk). */
+  need: (layout: Layout) => unknown;
   emit: (el: Element, name: string, detail: unknown) => void;
   /** Whether the visitor's consent (or no consent mode) allows personal algorithms. */
   mayStore: () => boolean;
@@ -135,8 +135,7 @@ export function createSlots({ win, config, context, request, themes, strings, st
   /** Mounts the widget in place of the fallback; false when a newer render took over. */
   async function draw(el: HTMLElement, state: SlotState, token: number, spec: SlotSpec, c: FullContext, algorithm: AlgorithmName, envelope: WidgetEnvelope, words: Record<string, string>) {
     const choice = chooseTheme(await themes(), spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
-    // A theme with a jsTemplate waits for the chunk that runs it, as a layout does.
-    await Promise.all([need(choice.layout), choice.theme.jsTemplate?.trim() && need('script')]);
+    await need(choice.layout);
     // Each slot renders in a task of its own, so answers that land together never
     // add up to one long task on the main thread.
     await new Promise((next) => setTimeout(next));

@@ -4,7 +4,6 @@ import { h } from 'preact';
 import { layouts, mountWidget } from '../../../../src/browser/render/mountWidget';
 import type { EmbedHost, Plugin } from '../../../../src/browser/host';
 import type { WidgetEnvelope } from '../../../../src/types/interface';
-import { scriptText } from '../../../../src/browser/sanitize/trustedTypes';
 
 // The bundle chunk as the page gets it: imported after the core has set `window.Vitrine`.
 // In the shipped chunk, `preact` means src/browser/bundle/preact.ts (build.mjs), bound to the
@@ -27,8 +26,6 @@ function fakeHost(): EmbedHost {
     config: { baseUrl: 'https://api.test', orgId: 'org-1', apiKey: 'key', debug: false, endpoints: {}, assetBase: '/dist/', setting: () => undefined },
     context: () => ({ pageType: 'product_page', pname: 'Wool Coat', sku: 'C-1', siteUid: 'v-1', domain: 'shop.test', locale: 'en-GB', currency: 'EUR' }),
     request: async () => ({}),
-    themeScript: {},
-    scriptText,
     mayStore: () => true,
     themes: async () => [],
     strings: async () => ({}),

@@ -5,7 +5,6 @@ import { h } from 'preact';
 import type { Config, EmbedHost, PageContext, Plugin } from '../../../../src/browser/host';
 import type { Theme } from '../../../../src/types/interface';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
-import { scriptText } from '../../../../src/browser/sanitize/trustedTypes';
 
 // The debug chunk as the page gets it: imported after the core has set `window.Vitrine`,
 // it plugs in through `use` and explains the events the core sent before and after.
@@ -46,8 +45,6 @@ async function load(options: Page = {}): Promise<EmbedHost> {
     doc,
     config: { baseUrl: 'https://api.test', orgId: 'org-1', apiKey: 'key', debug: true, endpoints: {}, assetBase: '/dist/', nonce: 'n0nce', setting: () => undefined, ...options.config },
     context: () => ({ pageType: 'product_page', pname: 'Wool Coat', sku: 'C-1', siteUid: 'v-1', domain: 'shop.test', locale: 'en-GB', currency: 'EUR', ...options.context }),
-    themeScript: {},
-    scriptText,
     mayStore: () => true,
     request: async () => ({}),
     themes: async () => options.themes ?? [],

@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Window as HappyWindow } from 'happy-dom';
-import { layouts, mountWidget, themeScript, type MountOptions } from '../../../../src/browser/render/mountWidget';
-import { runThemeScript } from '../../../../src/browser/theme/runThemeScript';
-import { scriptText } from '../../../../src/browser/sanitize/trustedTypes';
+import { layouts, mountWidget, type MountOptions } from '../../../../src/browser/render/mountWidget';
 import { Bundle } from '../../../../src/layouts/Bundle';
 import { Carousel } from '../../../../src/layouts/Carousel';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
@@ -10,8 +8,6 @@ import type { Theme, WidgetEnvelope, WidgetProduct } from '../../../../src/types
 
 // The carousel chunk, as the page gets it once loaded (the ESM build holds it).
 layouts.carousel = Carousel;
-// As the theme script chunk (or the ESM build) does.
-themeScript.run = (win, theme, root, data, nonce) => runThemeScript(win, theme, root, data, nonce, scriptText);
 
 const products: WidgetProduct[] = [
   { name: 'Wool Coat', sku: 'C-1', price: '120', discountedPrice: '90', smallImage: '/img/c1.svg', currentPageUrl: '/products/c1' },

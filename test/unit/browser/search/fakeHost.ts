@@ -5,7 +5,6 @@ import type { SearchResponse, Theme } from '../../../../src/types/interface';
 import type { Query } from '../../../../src/core/api/createRequester';
 import { apiError } from '../../../../src/core/api/apiError';
 import { parseFilter } from '../../../../src/client/parseFilter';
-import { scriptText } from '../../../../src/browser/sanitize/trustedTypes';
 
 // A small store answered by a requester in the service's own terms: the search UI under
 // test talks to it exactly as it talks to the service (request JSON in, answer JSON out).
@@ -141,8 +140,6 @@ export function createFakeHost(
     doc: document,
     config,
     context: () => ({ pageType: 'home_page', siteUid: 'visitor', domain: 'shop.test', locale: 'en-GB', currency: 'EUR' }),
-    themeScript: {},
-    scriptText,
     mayStore: () => true,
     request: async (path: string, query: Query = {}) => {
       const request = JSON.parse(String(query.request));

@@ -1,14 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Window as HappyWindow } from 'happy-dom';
-import { cssId, injectStyle } from '../../../../src/browser/theme/applyTheme';
-import { runThemeScript as run } from '../../../../src/browser/theme/runThemeScript';
-import { scriptText } from '../../../../src/browser/sanitize/trustedTypes';
+import { cssId, injectStyle, runThemeScript } from '../../../../src/browser/theme/applyTheme';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
 import type { Theme } from '../../../../src/types/interface';
-
-
-/** The theme script chunk's runner, writing through the core's Trusted Types sink as it does. */
-const runThemeScript = (win: Window, theme: Theme, root: HTMLElement, data: unknown, nonce?: string) => run(win, theme, root, data, nonce, scriptText);
 
 // happy-dom leaves inline scripts alone unless asked (enableJavaScriptEvaluation), as a
 // browser does when the page's CSP refuses the script: `running` is a page whose CSP
