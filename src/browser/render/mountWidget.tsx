@@ -40,6 +40,13 @@ export type MountResult = { ok: true; view: WidgetView; warning?: string } | { o
 export const layouts: Partial<Record<Layout, LayoutComponent>> = { matrix: Matrix };
 let ids = 0;
 
+/**
+ * A carousel renders this many cards with it; each of the rest costs its template and
+ * sanitising only when scrolled near, focused near or in idle time (the carousel's
+ * `wire`). Six cards of 240 px fill a 1,280 px track: no shopper sees one wait.
+ */
+const EAGER = 6;
+
 /** Events leave from the slot (the root's parent), as every other Vitrine event does. */
 function emit(root: Element, name: string, detail: unknown): void {
   const target = root.parentElement || root;
@@ -74,7 +81,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   const format = { locale, currency };
   let view: WidgetView;
   let whole: Card | undefined;
-  let cards: Card[] = [];
+  let cards: LayoutProps['cards'] = [];
   let anchor: LayoutProps['anchor'];
   try {
     view = buildView(options.envelope, options.title, format);
@@ -84,7 +91,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
     const card = (p: ProductView) => sanitizeNodes(renderTemplate(template, view, p), doc);
     if (isWholeWidget(template)) whole = sanitizeNodes(renderTemplate(template, view), doc);
     else {
-      cards = view.products.map(card);
+      cards = view.products.map((p, i) => (layout == 'carousel' && i >= EAGER ? () => card(p) : card(p)));
       if (layout == 'bundle' && options.anchor?.name) {
         const p = buildProductView(options.anchor as WidgetProduct, -1, format);
         anchor = { view: p, card: card(p) };
