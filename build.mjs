@@ -103,6 +103,20 @@ const preactCuts = [
   'null!=p.componentWillUpdate&&p.componentWillUpdate(x,p.__s,P),M&&null!=p.componentDidUpdate&&p.__h.push(function(){p.componentDidUpdate(y,d,_)})',
   'null!=p.getChildContext&&(i=m(m({},i),p.getChildContext())),M&&!v&&null!=p.getSnapshotBeforeUpdate&&(_=p.getSnapshotBeforeUpdate(y,d)),',
   'if(i.componentWillUnmount)try{i.componentWillUnmount()}catch(n){l.__e(n,u)}',
+  // Markup through `dangerouslySetInnerHTML`: Vitrine inserts sanitised nodes only, so the
+  // core's Preact keeps no innerHTML sink of its own.
+  '"dangerouslySetInnerHTML"==s?p=y:',
+  '"dangerouslySetInnerHTML"==s?h=y:',
+  ['if(h)c||p&&(h.__html==p.__html||h.__html==u.innerHTML)||(u.innerHTML=h.__html),t.__k=[];else if(p&&(u.innerHTML=""),', 'if('],
+  // Style objects: no layout sets a style prop (the look is vitrine.css and the theme's CSS).
+  ['if("style"==l)if("string"==typeof u)n.style.cssText=u;else{if("string"==typeof t&&(n.style.cssText=t=""),t)for(l in t)u&&l in u||z(n.style,l,"");if(u)for(l in u)t&&u[l]==t[l]||z(n.style,l,u[l])}else if(', 'if('],
+  // SVG and MathML namespaces: no layout draws either (the carousel's chevrons are text).
+  ['"svg"==x?o="http://www.w3.org/2000/svg":"math"==x?o="http://www.w3.org/1998/Math/MathML":o||', 'o||'],
+  ['if("http://www.w3.org/2000/svg"==i)l=l.replace(/xlink(H|:h)/,"h").replace(/sName$/,"s");else if(', 'if('],
+  ['"foreignObject"==x?"http://www.w3.org/1999/xhtml":o', 'o'],
+  // A component that throws a promise (Suspense, lazy): no layout suspends.
+  'if(n.then){for(u.__u|=c?160:128;f&&8==f.nodeType&&f.nextSibling;)f=f.nextSibling;null!=o&&(o[o.indexOf(f)]=null),u.__e=f}else ',
+  ['n.then||B(u),', 'B(u),'],
   ['if(p.context=P,p.props=x,p.__P=n,p.__e=!1,A=l.__r,H=0,M)p.state=p.__s,p.__d=!1,A&&A(u),s=p.render(p.props,p.state,p.context),w.push.apply(p.__h,p._sb),p._sb=[];else do{', 'p.context=P,p.props=x,p.__P=n,p.__e=!1,A=l.__r,H=0;do{'],
 ];
 const trimPreact = {
