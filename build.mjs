@@ -79,7 +79,8 @@ const trimMustache = {
 // Vitrine's layouts are function components without hooks or state, rendered again by
 // calling `render` (mountWidget's paint); no class component of ours calls `setState` or
 // `forceUpdate`, and with them goes the render queue only they feed, and the error boundaries only
-// class components can be (0.5 KB gzip). Chunks
+// class components can be (0.5 KB gzip); and the class lifecycle `diff` and `unmount` run
+// for class components and context providers alone (0.3 KB gzip). Chunks
 // that render with the core's `h` (carousel, bundle) keep to the same rule; search and
 // debug bundle a Preact of their own. Each cut must match exactly once: a Preact release
 // that changes them fails the build here instead of shipping something untested.
@@ -91,6 +92,29 @@ const preactCuts = [
   // Error boundaries are class components with getDerivedStateFromError or
   // componentDidCatch; with none in the tree, an error in a render is thrown on as it was.
   ['__e:function(n,l,u,t){for(var i,r,o;l=l.__;)if((i=l.__c)&&!i.__)try{if((r=i.constructor)&&null!=r.getDerivedStateFromError&&(i.setState(r.getDerivedStateFromError(n)),o=i.__d),null!=i.componentDidCatch&&(i.componentDidCatch(n,t||{}),o=i.__d),o)return i.__E=i}catch(l){n=l}throw n}', '__e:function(n){throw n}'],
+  // The class component lifecycle in `diff` (`M` there is "a class component"): derived
+  // state, the will/did/should hooks, snapshots, context providers and the class render
+  // path. With no class component and no context in the tree none of it runs; a function
+  // component still renders through the same loop and keeps the same-vnode early return.
+  'M&&null==p.__s&&(p.__s=p.state),M&&null!=F.getDerivedStateFromProps&&(p.__s==p.state&&(p.__s=m({},p.__s)),m(p.__s,F.getDerivedStateFromProps(x,p.__s))),',
+  ['M&&null==F.getDerivedStateFromProps&&null!=p.componentWillMount&&p.componentWillMount(),M&&null!=p.componentDidMount&&p.__h.push(p.componentDidMount);else{', '0;else{'],
+  'M&&null==F.getDerivedStateFromProps&&x!==y&&null!=p.componentWillReceiveProps&&p.componentWillReceiveProps(x,P),',
+  '||!p.__e&&null!=p.shouldComponentUpdate&&!1===p.shouldComponentUpdate(x,p.__s,P)',
+  'null!=p.componentWillUpdate&&p.componentWillUpdate(x,p.__s,P),M&&null!=p.componentDidUpdate&&p.__h.push(function(){p.componentDidUpdate(y,d,_)})',
+  'null!=p.getChildContext&&(i=m(m({},i),p.getChildContext())),M&&!v&&null!=p.getSnapshotBeforeUpdate&&(_=p.getSnapshotBeforeUpdate(y,d)),',
+  'if(i.componentWillUnmount)try{i.componentWillUnmount()}catch(n){l.__e(n,u)}',
+  // `dangerouslySetInnerHTML` stays: hydrating a server widget (browser/resume) hands each
+  // server card to Preact as `{ __html: '' }`, which hydration leaves as the server wrote it.
+  // Style objects: no layout sets a style prop (the look is vitrine.css and the theme's CSS).
+  ['if("style"==l)if("string"==typeof u)n.style.cssText=u;else{if("string"==typeof t&&(n.style.cssText=t=""),t)for(l in t)u&&l in u||z(n.style,l,"");if(u)for(l in u)t&&u[l]==t[l]||z(n.style,l,u[l])}else if(', 'if('],
+  // SVG and MathML namespaces: no layout draws either (the carousel's chevrons are text).
+  ['"svg"==x?o="http://www.w3.org/2000/svg":"math"==x?o="http://www.w3.org/1998/Math/MathML":o||', 'o||'],
+  ['if("http://www.w3.org/2000/svg"==i)l=l.replace(/xlink(H|:h)/,"h").replace(/sName$/,"s");else if(', 'if('],
+  ['"foreignObject"==x?"http://www.w3.org/1999/xhtml":o', 'o'],
+  // A component that throws a promise (Suspense, lazy): no layout suspends.
+  'if(n.then){for(u.__u|=c?160:128;f&&8==f.nodeType&&f.nextSibling;)f=f.nextSibling;null!=o&&(o[o.indexOf(f)]=null),u.__e=f}else ',
+  ['n.then||B(u),', 'B(u),'],
+  ['if(p.context=P,p.props=x,p.__P=n,p.__e=!1,A=l.__r,H=0,M)p.state=p.__s,p.__d=!1,A&&A(u),s=p.render(p.props,p.state,p.context),w.push.apply(p.__h,p._sb),p._sb=[];else do{', 'p.context=P,p.props=x,p.__P=n,p.__e=!1,A=l.__r,H=0;do{'],
 ];
 const trimPreact = {
   name: 'trim-preact',

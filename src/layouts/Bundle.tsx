@@ -1,7 +1,7 @@
 import { h } from 'preact';
 import type { ProductView } from '../core/template/buildView';
 import type { LayoutProps } from './LayoutProps';
-import type { Card } from './fill';
+import type { Card, LaterCard } from './fill';
 import { cardProps } from './cardProps';
 import { bundleStrings } from '../core/strings/bundle';
 import { fillNodes } from './fillNodes';
@@ -23,7 +23,7 @@ export function Bundle({ cards, view, anchor, formatTotal, onAdd, off = [], setO
   // Summed in cents, so 139.99 + 68.99 is 208.98 and not 208.98000000000002.
   const total = chosen.reduce((sum, p) => sum + Math.round(p._amount * 100), 0) / 100;
   const n = chosen.length;
-  const item = (p: ProductView, card: Card, i: number) => (
+  const item = (p: ProductView, card: Card | LaterCard, i: number) => (
     <li class="vitrine__bundle-item" data-vitrine-index={i < 0 ? undefined : i} data-off={off.includes(i) ? '' : undefined}>
       <label class="vitrine__pick">
         <input type="checkbox" checked={!off.includes(i)} disabled={i < 0} onChange={() => setOff?.(off.includes(i) ? off.filter((j) => j != i) : off.concat(i))} />

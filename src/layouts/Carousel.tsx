@@ -1,6 +1,7 @@
 import { h } from 'preact';
 import type { LayoutProps } from './LayoutProps';
 import { cardProps } from './cardProps';
+import type { Card, LaterCard } from './fill';
 import { fillString } from '../core/strings/fillString';
 
 /**
@@ -56,6 +57,50 @@ function wire(viewport: HTMLElement | null): void {
   new win.ResizeObserver(() => update()).observe(track);
 }
 
+type Slide = HTMLElement & { _card?: Card | LaterCard; _later?: LaterCard };
+
+/** A slide whose card renders later: kept empty until `later` fills it. */
+const hold = (card: LaterCard) => (el: Slide | null) => {
+  if (el && el._card != card) {
+    el._card = el._later = card;
+    el.replaceChildren();
+  }
+};
+
+/**
+ * Fills the slides held empty: those within a track's width of the view as they come
+ * near, the neighbours of a focused slide before the next Tab reaches them, and the
+ * rest in idle time, so every card is there a moment after the first paint. Their
+ * images load lazily, whatever the theme says: they start out of view.
+ */
+function later(track: HTMLElement, win: Window & typeof globalThis): void {
+  const slides = [...track.children] as Slide[];
+  if (!slides.some((s) => s._later)) return;
+  const show = (slide?: Slide) => {
+    const card = slide?._later;
+    if (!card) return;
+    slide._later = undefined;
+    slide.replaceChildren(card());
+    slide.querySelectorAll('img').forEach((img) => (img.loading = 'lazy'));
+  };
+  const IO = win.IntersectionObserver;
+  const io = IO && new IO((entries) => entries.forEach((e) => e.isIntersecting && show(e.target as Slide)), { root: track, rootMargin: '0px 100%' });
+  slides.forEach((s) => s._later && io?.observe(s));
+  track.addEventListener('focusin', (e) => {
+    const i = slides.indexOf((e.target as Element).closest('.vitrine__slide') as Slide);
+    // The track itself (no slide) leads to the first cards, which render with it.
+    [i - 1, i + 1, i + 2].forEach((j) => show(slides[j]));
+  });
+  const idle = win.requestIdleCallback || ((fn: () => void) => setTimeout(fn, 200));
+  idle(
+    () => {
+      slides.forEach(show);
+      io?.disconnect();
+    },
+    { timeout: 2000 },
+  );
+}
+
 /**
  * A scroll-snap track with previous/next buttons, following the WAI-ARIA carousel
  * pattern: a labelled region, the controls before the slides in tab order, slides as
@@ -74,7 +119,8 @@ export function Carousel({ cards, view, titleId, title, t }: LayoutProps) {
         ›
       </button>
       {/* Not a list: slides are role=group, and a list may hold only list items. */}
-      <div class="vitrine__track" tabIndex={0} aria-label={t.track}>
+      {/* A new ref each render: the slides held empty by this render are filled later, once every ref has run. */}
+      <div class="vitrine__track" tabIndex={0} aria-label={t.track} ref={(track: HTMLElement | null) => void (track && Promise.resolve().then(() => later(track, track.ownerDocument.defaultView!)))}>
         {cards.map((card, i) => (
           <div
             key={i}
@@ -83,7 +129,7 @@ export function Carousel({ cards, view, titleId, title, t }: LayoutProps) {
             aria-roledescription="slide"
             aria-label={fillString(t.slide, { index: i + 1, count, name: view.products[i].product_name })}
             data-vitrine-index={i}
-            {...cardProps(card)}
+            {...(typeof card == 'function' ? { ref: hold(card) } : cardProps(card))}
           />
         ))}
       </div>

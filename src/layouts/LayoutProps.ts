@@ -1,5 +1,5 @@
 import type { ProductView, WidgetView } from '../core/template/buildView';
-import type { Card } from './fill';
+import type { Card, LaterCard } from './fill';
 import type { Strings } from '../core/strings/en';
 
 /**
@@ -10,8 +10,8 @@ export type LayoutComponent = (props: LayoutProps) => unknown;
 
 export interface LayoutProps {
   view: WidgetView;
-  /** Rendered, sanitised cards, one per product in `view.products`. */
-  cards: Card[];
+  /** Rendered, sanitised cards, one per product in `view.products`; a carousel's past the first few render when called. */
+  cards: (Card | LaterCard)[];
   title: string;
   titleId: string;
   /** Interface strings: English, then the page language's, then the merchant's. */

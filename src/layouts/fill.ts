@@ -4,6 +4,8 @@
  * server's sanitiser let through, which Preact writes as it is and, hydrating, leaves alone.
  */
 export type Card = DocumentFragment | { __html: string };
+/** A card rendered when called (browser only): a carousel's cards past the first few. */
+export type LaterCard = () => DocumentFragment;
 
 /**
  * A ref that puts a card's nodes into its element. Template output is parsed once by the
@@ -11,9 +13,9 @@ export type Card = DocumentFragment | { __html: string };
  * a quarter of the render time at 100 products). Preact leaves nodes it did not create
  * alone, and a re-render with the same card changes nothing.
  */
-export const fill = (card: DocumentFragment) => (el: (HTMLElement & { _card?: Card }) | null) => {
+export const fill = (card: DocumentFragment | LaterCard) => (el: (HTMLElement & { _card?: DocumentFragment | LaterCard }) | null) => {
   if (el && el._card != card) {
     el._card = card;
-    el.replaceChildren(card);
+    el.replaceChildren(typeof card == 'function' ? card() : card);
   }
 };

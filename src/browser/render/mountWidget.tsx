@@ -51,6 +51,13 @@ export type MountResult = { ok: true; view: WidgetView; warning?: string } | { o
 export const layouts: Partial<Record<Layout, LayoutComponent>> = { matrix: Matrix };
 let ids = 0;
 
+/**
+ * A carousel renders this many cards with it; each of the rest costs its template and
+ * sanitising only when scrolled near, focused near or in idle time (the carousel's
+ * `wire`). Six cards of 240 px fill a 1,280 px track: no shopper sees one wait.
+ */
+const EAGER = 6;
+
 /** Events leave from the slot (the root's parent), as every other Vitrine event does. */
 function emit(root: Element, name: string, detail: unknown): void {
   const target = root.parentElement || root;
@@ -88,7 +95,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   const format = { locale, currency };
   let view: WidgetView;
   let whole: Card | undefined;
-  let cards: Card[] = [];
+  let cards: LayoutProps['cards'] = [];
   let anchor: LayoutProps['anchor'];
   try {
     view = buildView(options.envelope, options.title, format, options.cart);
@@ -100,7 +107,8 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
     const card = (p: ProductView): Card => (server ? { __html: '' } : sanitizeNodes(renderTemplate(template, view, p), doc));
     if (server ? server.whole : isWholeWidget(template)) whole = server ? { __html: '' } : sanitizeNodes(renderTemplate(template, view), doc);
     else {
-      cards = view.products.map(card);
+      // A server root has every card already; a client carousel renders the first few now.
+      cards = view.products.map((p, i) => (layout == 'carousel' && i >= EAGER && !server ? () => card(p) as DocumentFragment : card(p)));
       if (layout == 'bundle' && options.anchor?.name) {
         // The page's own product has no button: the bundle adds it (its id is the cart chunk's to find).
         const p = buildProductView(options.anchor as WidgetProduct, -1, format);

@@ -44,8 +44,6 @@ export function createSlots(deps: SlotDeps): Slots {
   const doc = win.document;
   const slots = new Map<HTMLElement, SlotState>();
   const outlets = new WeakMap<HTMLElement, HTMLSlotElement>();
-  /** The fallback of slots that cannot hold a shadow root, while a widget stands in for it. */
-  const swapped = new WeakMap<HTMLElement, Node[]>();
   // Identical widget requests on one page are made once.
   const inflight = new Map<string, Promise<WidgetEnvelope>>();
   const IO = win.IntersectionObserver;
@@ -66,32 +64,29 @@ export function createSlots(deps: SlotDeps): Slots {
     );
 
   /**
-   * Shows the widget root in the slot, or the fallback again (no root). The slot's own
-   * children never move: a framework (React, Vue) may own them and would throw when it
-   * next updates a node Vitrine moved. A shadow root holding one `<slot>` picks what is
-   * drawn: the root (slotted by name) or, unnamed, the fallback. The root itself stays in
-   * the light DOM, where the merchant's CSS and scripts reach it.
-   *
-   * Only some elements can hold a shadow root (a `<div>`, `<section>`, a custom element;
-   * not a `<ul>`, nor one that has its own): those swap the fallback out and back in.
+   * The `<slot>` that picks what the slot shows. The slot's own children never move: a
+   * framework (React, Vue) may own them and would throw when it next updates a node
+   * Vitrine moved. A shadow root holding one `<slot>` shows the widget root (slotted by
+   * name) or, unnamed, the fallback; the root itself stays in the light DOM, where the
+   * merchant's CSS and scripts reach it. Throws where the element cannot hold a shadow
+   * root (a `<ul>`, or one with a shadow root of its own): a `slot` failure.
    */
-  function place(el: HTMLElement, root?: HTMLElement): void {
-    let outlet = outlets.get(el);
-    if (!outlet && !swapped.has(el)) {
-      try {
-        outlets.set(el, (outlet = el.attachShadow({ mode: 'open' }).appendChild(doc.createElement('slot'))));
-      } catch {
-        swapped.set(el, []);
-      }
+  function outlet(el: HTMLElement): HTMLSlotElement {
+    let slot = outlets.get(el);
+    try {
+      slot ||= el.attachShadow({ mode: 'open' }).appendChild(doc.createElement('slot'));
+    } catch (error) {
+      throw { kind: 'slot', message: '' + error };
     }
-    if (outlet) {
-      outlet.name = root ? (root.slot = 'vitrine') : '';
-      // A root the server rendered is in the slot already: it stays where it is.
-      if (root && root.parentNode != el) el.append(root);
-    } else if (root) {
-      swapped.set(el, Array.from(el.childNodes).filter((node) => node != root));
-      el.replaceChildren(root);
-    } else el.replaceChildren(...swapped.get(el)!);
+    outlets.set(el, slot);
+    return slot;
+  }
+
+  /** Shows the widget root in the slot, or the fallback again (no root). */
+  function place(el: HTMLElement, root?: HTMLElement): void {
+    outlet(el).name = root ? (root.slot = 'vitrine') : '';
+    // A root the server rendered is in the slot already: it stays where it is.
+    if (root && root.parentNode != el) el.append(root);
   }
 
   /** Takes the widget out and gives the merchant's fallback back. */
@@ -187,7 +182,12 @@ export function createSlots(deps: SlotDeps): Slots {
     if (server) {
       const { root, state: s } = server;
       const personal = isPersonal(s.detail.algorithm);
-      place(el, (state.root = root));
+      try {
+        place(el, root);
+      } catch (error) {
+        return fail(el, 'slot', (error as { message: string }).message);
+      }
+      state.root = root;
       state.personal = personal || !!s.detail.substituted.length;
       const resume = !personal || mayStore();
       if (resume) state.count = await resumeSlot(deps, el, root, s, () => token == state.token);
@@ -215,6 +215,8 @@ export function createSlots(deps: SlotDeps): Slots {
     for (const algorithm of chain) {
       const about = { algorithm, page: c.pageType, skipped, personal, substituted: personal ? [] : named };
       try {
+        // An element that cannot hold a shadow root (a `<ul>`) fails here, before any request.
+        outlet(el);
         // The org's themes (asked once per page) and the stylesheet load beside the data.
         const [envelope, , , words] = await Promise.all([fetchProducts(algorithm, spec, c, inputs), themes(), styled, strings()]);
         const shown = await draw(el, state, token, spec, c, algorithm, envelope, words);

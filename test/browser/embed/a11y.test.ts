@@ -175,3 +175,27 @@ describe('the carousel from the keyboard', () => {
     expect(stops[stops.length - 1]).toBe('after');
   });
 });
+
+describe('the carousel renders what is out of view later', () => {
+  it('shows its first six cards with it, fills the rest a moment later, and every slide ends up with its product', async () => {
+    await context?.close();
+    context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await newRecordedPage(context);
+    // What the slides hold when the slot says it rendered, before any later task runs.
+    await page.addInitScript(() =>
+      document.addEventListener('vitrine:render', (e) => {
+        const slides = (e.target as Element).querySelectorAll('.vitrine__slide');
+        if (slides.length) (window as unknown as { atRender: boolean[] }).atRender = [...slides].map((s) => s.childElementCount > 0);
+      }),
+    );
+    await page.goto(suite.fixtures.page('a11y'));
+    expectRendered(await settled(page, SLOTS), SLOTS);
+    const atRender = await page.evaluate(() => (window as unknown as { atRender: boolean[] }).atRender);
+    expect(atRender.length).toBeGreaterThan(6);
+    expect(atRender.slice(0, 6)).toEqual([true, true, true, true, true, true]);
+    expect(atRender.slice(6).every((filled) => !filled)).toBe(true);
+    await expect.poll(() => page.locator('#a11y-carousel .vitrine__slide:empty').count(), { timeout: 5000 }).toBe(0);
+    await expect(page.locator('#a11y-carousel .vitrine__slide a[href]').count()).resolves.toBe(atRender.length);
+    expect(errors).toEqual([]);
+  });
+});
