@@ -141,10 +141,11 @@ export async function runLighthouse() {
     const rows = [];
     for (const page of lighthousePages) {
       const url = new URL(page.path(paths), shop.url).href;
+      const withoutUrl = new URL((page.withoutPath ?? page.path)(paths), shop.url).href;
       const withRuns = [];
       const withoutRuns = [];
       for (let i = 0; i < runs; i++) {
-        withoutRuns.push(await audit(chrome.port, url, apiOrigin, false));
+        withoutRuns.push(await audit(chrome.port, withoutUrl, apiOrigin, false));
         withRuns.push(await audit(chrome.port, url, apiOrigin, true));
       }
       rows.push({ page, url, withV: medians(withRuns), without: medians(withoutRuns), runs: { with: withRuns, without: withoutRuns } });
