@@ -122,7 +122,9 @@ export function expectRendered(outcome: Record<string, SlotEvent>, ids: string[]
 }
 
 /** Product names shown in a slot's widget, in order (built-in and sample theme cards alike). */
-export function shownNames(page: Page, id: string): Promise<string[]> {
+export async function shownNames(page: Page, id: string): Promise<string[]> {
+  // A carousel fills its slides past the first few when near or idle: read them all.
+  await page.waitForFunction((slot) => !document.querySelector(`#${slot} .vitrine__slide:empty`), id, { timeout: 10_000 });
   return page
     .locator(`#${id}`)
     .locator('.vitrine__name, .mv-card__name, .mv-grid__name, .mv-bundle__name')
