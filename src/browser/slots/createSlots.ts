@@ -1,10 +1,7 @@
-import type { Config, Layout } from '../../types/config';
+import type { Layout } from '../../types/config';
 import type { SlotDeps, Slots } from '../host';
-
-export type { SlotDeps };
-import type { AlgorithmName, Theme, WidgetEnvelope } from '../../types/interface';
+import type { AlgorithmName, WidgetEnvelope } from '../../types/interface';
 import type { FullContext } from '../context/buildContext';
-import type { Requester } from '../../core/api/createRequester';
 import type { ApiError } from '../../core/api/apiError';
 import { fetchWidget, widgetQuery, type WidgetParams } from '../../core/api/fetchWidget';
 import { chooseTheme } from '../../core/theme/chooseTheme';
