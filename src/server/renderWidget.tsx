@@ -1,3 +1,5 @@
+import { labelView } from '../core/template/labelView';
+import { bare } from '../core/api/bare';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import type { Layout } from '../types/config';
@@ -42,7 +44,7 @@ const pick = (p: Partial<WidgetProduct>) => Object.fromEntries(FIELDS.filter((f)
 
 /** The envelope's platform cart ids, the one part of `customValues` a view reads. */
 const cartIds = (envelope: WidgetEnvelope) => {
-  const ids = envelope.customValues && Object.prototype.hasOwnProperty.call(envelope.customValues, 'cartIds') ? (envelope.customValues as Record<string, unknown>).cartIds : undefined;
+  const ids = bare(envelope.customValues || {}).cartIds;
   return ids ? { cartIds: ids } : undefined;
 };
 
@@ -57,10 +59,7 @@ const styleText = (css: string) => css.replace(/<\/(style)/gi, '<\\/$1');
 export function renderWidget(input: WidgetInput): string {
   const { envelope, theme, layout, locale, currency, strings: t } = input;
   const format = { locale, currency };
-  const view = buildView(envelope, input.title, format, input.cart);
-  view.label_was = t.was;
-  view.label_now = t.now;
-  view.label_addToCart = t.addToCart;
+  const view = labelView(buildView(envelope, input.title, format, input.cart), t);
   const template = theme.htmlTemplate;
   const holder = layout == 'matrix' ? 'li' : 'div';
   const card = (p: ProductView): Card => ({ __html: sanitizeMarkup(renderTemplate(template, view, p), holder) });

@@ -2,6 +2,7 @@ import { h, hydrate, render } from 'preact';
 import type { Layout } from '../host';
 import type { Theme, WidgetEnvelope, WidgetProduct } from '../../types/interface';
 import { buildProductView, buildView, type ProductView, type WidgetView } from '../../core/template/buildView';
+import { labelView } from '../../core/template/labelView';
 import { formatPrice } from '../../core/template/formatPrice';
 import { isWholeWidget, renderTemplate } from '../../core/template/renderTemplate';
 import { sanitizeNodes } from '../sanitize/sanitizeHtml';
@@ -98,10 +99,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   let cards: LayoutProps['cards'] = [];
   let anchor: LayoutProps['anchor'];
   try {
-    view = buildView(options.envelope, options.title, format, options.cart);
-    view.label_was = t.was;
-    view.label_now = t.now;
-    view.label_addToCart = t.addToCart;
+    view = labelView(buildView(options.envelope, options.title, format, options.cart), t);
     const template = theme.htmlTemplate;
     // A server card is already in the root: hydrating leaves its element's markup alone.
     const card = (p: ProductView): Card => (server ? { __html: '' } : sanitizeNodes(renderTemplate(template, view, p), doc));
