@@ -4,6 +4,7 @@
 //   node bench/profile.mjs --warm       the demo product page, second view (themes cached)
 //   node bench/profile.mjs --slots 20   the bench page with 20 slots, cold
 //   node bench/profile.mjs --path /     another demo page (here the home page), cold
+//   node bench/profile.mjs --mobile     on Lighthouse's phone screen (412×823, touch) instead of 1280 px
 // Run `node build.mjs` first. Prints the top functions by self and by total time.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import { latencyMs } from './runPage.mjs';
 
 const args = process.argv.slice(2);
 const warm = args.includes('--warm');
+const mobile = args.includes('--mobile');
 const slotsArg = args.indexOf('--slots');
 const slots = slotsArg >= 0 ? Number(args[slotsArg + 1]) : null;
 const pathArg = args.indexOf('--path');
@@ -62,7 +64,7 @@ try {
   }
   const browser = await launchBrowser();
   closers.unshift(() => browser.close());
-  const page = await browser.newPage({ viewport: { width: 1280, height } });
+  const page = await browser.newPage(mobile ? { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true } : { viewport: { width: 1280, height } });
   if (warm) {
     await page.goto(urls[0]);
     await page.waitForTimeout(1500);

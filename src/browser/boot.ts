@@ -45,12 +45,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   let host: EmbedHost | undefined;
   let consent: Consent | undefined;
 
-  let cart = 0;
   const emit = (el: Element, name: string, detail: unknown) => {
     if (config?.debug || config?.setting('analytics')) history.push([el, name, detail]);
     el.dispatchEvent(new win.CustomEvent('vitrine:' + name, { bubbles: true, detail }));
-    // The cart chunk adds what the buttons ask for: only pages that show one load it.
-    if (name == 'render' && !cart && el.querySelector('[data-vitrine-cart]')) load('cart', void (cart = 1));
   };
   const run = (plugin: Plugin) => {
     try {
@@ -157,6 +154,22 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     if (doc.readyState == 'loading') doc.addEventListener('DOMContentLoaded', fn);
     else fn();
   }
+
+  // The cart chunk adds what a widget's add-to-cart buttons ask for. It loads when a
+  // shopper points at, touches or tabs to one; a press before it has arrived is held and
+  // made again once it has (its own listener then takes every press).
+  let cart: Promise<unknown> | undefined;
+  let carted = false;
+  const cartIntent = (event: Event) => {
+    const button = (event.target as Element | null)?.closest?.('.vitrine [data-vitrine-cart]');
+    if (!button || carted) return;
+    cart ||= new Promise<void>((done) => load('cart', done)).then(() => (carted = true));
+    if (event.type == 'click') {
+      event.stopPropagation();
+      cart.then(() => (button as HTMLElement).click());
+    }
+  };
+  for (const type of ['pointerover', 'focusin', 'click']) doc.addEventListener(type, cartIntent, { capture: true, passive: type != 'click' });
 
   ready(() => {
     scan(doc);

@@ -65,12 +65,20 @@ export function createAttributionStore(win: Window, mayStore: () => boolean): At
       /* full or blocked: memory holds it for this page */
     }
   };
-  let last: Click | null = null;
-  try {
-    last = parse(storage()?.getItem(KEY) ?? null);
-  } catch {
-    /* unreadable: no click is known */
-  }
+  // Read when first asked (an add to cart, `Vitrine.attribution()`): most page views never
+  // ask, and the first touch of a tab's storage costs milliseconds of main thread.
+  let last: Click | null | undefined;
+  const known = (): Click | null => {
+    if (last === undefined) {
+      try {
+        last = parse(storage()?.getItem(KEY) ?? null);
+      } catch {
+        /* unreadable: no click is known */
+        last = null;
+      }
+    }
+    return last;
+  };
 
   return {
     record(click, url) {
@@ -84,12 +92,13 @@ export function createAttributionStore(win: Window, mayStore: () => boolean): At
       if (mayStore()) write(last);
     },
     current(sku) {
-      if (!last || (last.path != win.location.pathname && !(sku && sku == last.sku))) return null;
-      const { path, ...attribution } = last;
+      const click = known();
+      if (!click || (click.path != win.location.pathname && !(sku && sku == click.sku))) return null;
+      const { path, ...attribution } = click;
       return attribution;
     },
     consent(granted) {
-      write(granted ? last : null);
+      write(granted ? known() : null);
     },
   };
 }

@@ -53,11 +53,12 @@ export const layouts: Partial<Record<Layout, LayoutComponent>> = { matrix: Matri
 let ids = 0;
 
 /**
- * A carousel renders this many cards with it; each of the rest costs its template and
+ * A carousel renders the cards that fit the screen with it, plus one (six at most: six
+ * cards of 240 px fill a 1,280 px track); each of the rest costs its template and
  * sanitising only when scrolled near, focused near or in idle time (the carousel's
- * `wire`). Six cards of 240 px fill a 1,280 px track: no shopper sees one wait.
+ * `later`). A phone shows two cards of the built-in 220 px and renders three.
  */
-const EAGER = 6;
+const eagerCards = (win: Window) => Math.min(6, Math.ceil(win.innerWidth / 220) + 1);
 
 /** Events leave from the slot (the root's parent), as every other Vitrine event does. */
 function emit(root: Element, name: string, detail: unknown): void {
@@ -106,7 +107,8 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
     if (server ? server.whole : isWholeWidget(template)) whole = server ? { __html: '' } : sanitizeNodes(renderTemplate(template, view), doc);
     else {
       // A server root has every card already; a client carousel renders the first few now.
-      cards = view.products.map((p, i) => (layout == 'carousel' && i >= EAGER && !server ? () => card(p) as DocumentFragment : card(p)));
+      const eager = layout == 'carousel' && !server ? eagerCards(win) : Infinity;
+      cards = view.products.map((p, i) => (i >= eager ? () => card(p) as DocumentFragment : card(p)));
       if (layout == 'bundle' && options.anchor?.name) {
         // The page's own product has no button: the bundle adds it (its id is the cart chunk's to find).
         const p = buildProductView(options.anchor as WidgetProduct, -1, format);

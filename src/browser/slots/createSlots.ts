@@ -44,7 +44,32 @@ export function createSlots(deps: SlotDeps): Slots {
   // Identical widget requests on one page are made once.
   const inflight = new Map<string, Promise<WidgetEnvelope>>();
   const IO = win.IntersectionObserver;
-  const near = IO && new IO((entries) => entries.forEach((e) => e.isIntersecting && (near!.unobserve(e.target), show(e.target as HTMLElement))), { rootMargin: NEAR + 'px' });
+  const rootMargin = NEAR + 'px';
+  // A slot in view loads at once. Slots below it, in the margin where widgets load ahead
+  // of the shopper, load one at a time, each judged again once the one before has drawn:
+  // slots start out empty and close together, so all of them look near at first, and the
+  // first widget drawn pushes the rest away. The observer does the judging: no layout is
+  // read by us.
+  let below: Promise<unknown> = Promise.resolve();
+  const near =
+    IO &&
+    new IO(
+      (entries) =>
+        entries.forEach(({ isIntersecting, target, boundingClientRect, rootBounds }) => {
+          if (!isIntersecting) return;
+          const el = target as HTMLElement;
+          near!.unobserve(el);
+          if (!rootBounds || boundingClientRect.top < rootBounds.bottom - NEAR) return show(el);
+          below = below.then(
+            () =>
+              new Promise((done) => {
+                const io = new IO((seen) => (io.disconnect(), done(seen.some((e) => e.isIntersecting) ? show(el) : near!.observe(el))), { rootMargin });
+                io.observe(el);
+              }),
+          );
+        }),
+      { rootMargin },
+    );
   const seen =
     IO &&
     new IO(

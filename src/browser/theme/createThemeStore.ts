@@ -17,13 +17,17 @@ export function createThemeStore(win: Window, orgId: string, load: () => Promise
   const key = 'vitrine:themes:' + orgId;
   let pending: Promise<Theme[]> | undefined;
   let cached: { at: number; themes: Theme[] } | undefined;
-  try {
-    // Kept copies are read like an answer: fields on null-prototype objects.
-    const parsed = parseJson(win.localStorage.getItem(key) || 'null') as typeof cached;
-    if (parsed && Array.isArray(parsed.themes) && typeof parsed.at === 'number') cached = parsed;
-  } catch {
-    /* storage blocked or corrupt: fetch */
-  }
+  // Read when a slot first needs themes, not as the script starts: a page whose slots are
+  // all far below never touches localStorage for them.
+  const readKept = () => {
+    try {
+      // Kept copies are read like an answer: fields on null-prototype objects.
+      const parsed = parseJson(win.localStorage.getItem(key) || 'null') as typeof cached;
+      if (parsed && Array.isArray(parsed.themes) && typeof parsed.at === 'number') cached = parsed;
+    } catch {
+      /* storage blocked or corrupt: fetch */
+    }
+  };
   const fetchAndKeep = () =>
     load().then((themes) => {
       try {
@@ -36,6 +40,7 @@ export function createThemeStore(win: Window, orgId: string, load: () => Promise
   return {
     get() {
       if (!pending) {
+        readKept();
         if (cached) {
           pending = Promise.resolve(cached.themes);
           if (now() - cached.at > FRESH_MS) fetchAndKeep().catch(() => {});
