@@ -63,7 +63,8 @@ export function createSlots(deps: SlotDeps): Slots {
           below = below.then(
             () =>
               new Promise((done) => {
-                const io = new IO((seen) => (io.disconnect(), done(seen.some((e) => e.isIntersecting) ? show(el) : near!.observe(el))), { rootMargin });
+                // A widget that takes longer than 3 s (a stalled chunk) lets the next one go.
+                const io = new IO((seen) => (io.disconnect(), setTimeout(done, 3000), done(seen.some((e) => e.isIntersecting) ? show(el) : near!.observe(el))), { rootMargin });
                 io.observe(el);
               }),
           );

@@ -145,6 +145,22 @@ describe('what Vitrine leaves on the host page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('empty slots stacked below the fold: the first one loads, those its widget pushes away wait until scrolled near', async () => {
+    const { page, calls, errors } = await open('hygiene-stacked');
+    expectRendered(await settled(page, ['stack-1']), ['stack-1']);
+    await page.waitForLoadState('load');
+    await frames(page);
+    await page.waitForTimeout(300);
+    expect(calls).toEqual(['stack-1']);
+    // Its two rows put the next slot beyond the margin; scrolling there loads it.
+    const top = await page.locator('#stack-2').evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThan(800 + 600);
+    await page.locator('#stack-2').scrollIntoViewIfNeeded();
+    expectRendered(await settled(page, ['stack-2']), ['stack-2']);
+    expect(calls).toContain('stack-2');
+    expect(errors).toEqual([]);
+  });
+
   it('removed slots are let go: no observer holds them and a removed far slot is never asked for', async () => {
     const { page, calls, errors } = await open('hygiene-lazy', (p) => p.addInitScript(watchObservers));
     expectRendered(await settled(page, ['top', 'near']), ['top', 'near']);
