@@ -196,6 +196,17 @@ const trimmedPreactUser = {
   },
 };
 
+// The script tag leaves the built-in themes' card to the theme chunk: where core/theme/
+// builtinThemes.ts imports it, vitrine.js gets src/browser/theme/builtinCard.ts instead.
+const lazyBuiltinCard = {
+  name: 'lazy-builtin-card',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/builtinCard$/ }, ({ importer }) =>
+      /[\\/]src[\\/]core[\\/]theme[\\/]builtinThemes\.ts$/.test(importer) ? { path: join(process.cwd(), 'src/browser/theme/builtinCard.ts') } : undefined,
+    );
+  },
+};
+
 // The ESM build finds its stylesheet and chunks beside its own module (import.meta.url),
 // not beside the page: where boot imports src/browser/assets.ts, it gets src/browser/assets.module.ts,
 // whose dynamic imports of the chunk files stay imports.
@@ -225,7 +236,7 @@ const browser = {
 
 /** Everything that ships to merchants and storefront developers. */
 const shipped = [
-  { entryPoints: ['src/browser/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife', plugins: [trimMustache, trimPreact, trimmedPreactUser] },
+  { entryPoints: ['src/browser/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife', plugins: [trimMustache, trimPreact, trimmedPreactUser, lazyBuiltinCard] },
   // Not minified: the app's bundler shakes out what it does not import (which a minified
   // file hides from it) and minifies the rest with the app.
   { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm', plugins: [trimMustache, moduleAssets], minify: false },
@@ -234,6 +245,8 @@ const shipped = [
   { entryPoints: ['src/browser/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
   // The carousel layout, fetched beside the widget data of a slot that may show one.
   { entryPoints: ['src/browser/carousel/entry.ts'], outfile: 'dist/vitrine-carousel.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
+  // The built-in themes' card, for a slot whose org has no theme for its layout (or a broken one).
+  { entryPoints: ['src/browser/theme/entry.ts'], outfile: 'dist/vitrine-theme.js', format: 'iife' },
   // French, German and Spanish interface strings, for pages in those languages.
   { entryPoints: ['src/browser/strings/entry.ts'], outfile: 'dist/vitrine-strings.js', format: 'iife' },
   // Microdata, RDFa and the platforms' page data, for pages JSON-LD does not describe.
