@@ -18,7 +18,7 @@ const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 // calls the package's one-shot `render`, `parse` or cache helpers, and partials and
 // unescaped output cannot run: its parse rewrites those tokens before rendering. The
 // package is one object of methods, which no bundler can shake, so this plugin cuts
-// them from the source as it is bundled (2.1 KB minified, 0.6 KB gzip). Each cut must
+// them from the source as it is bundled (2.2 KB minified, 0.6 KB gzip). Each cut must
 // match exactly once: a mustache release that moves them fails the build here instead
 // of shipping something untested.
 
@@ -56,6 +56,14 @@ const cuts = [
   // The default escape: Vitrine always passes its own (it also escapes white space).
   ['var entityMap = {', '\n}\n'],
   ['mustache.escape = escapeHtml;', ''],
+  // Vitrine's writer keeps its template cache for good: nothing clears or unsets it.
+  ['    clear: function clear () {', '      this._cache = {};\n    }\n'],
+  ["  var isCacheEnabled = typeof cache !== 'undefined';\n", ''],
+  ['isCacheEnabled ? cache.get(cacheKey) : undefined', '', 'cache.get(cacheKey)'],
+  ['isCacheEnabled && cache.set(', '', 'cache.set('],
+  // Renders go through Writer and Context; the Scanner is the parser's own.
+  ['  Scanner: undefined,\n', ''],
+  ['mustache.Scanner = Scanner;', ''],
   // The cache accessors of the package-wide writer that `render` and `parse` used.
   ['  /**\n   * Allows a user to override', '    return defaultWriter.templateCache;\n  }\n'],
   ['var defaultWriter = new Writer();', ''],
@@ -89,8 +97,10 @@ const trimMustache = {
 // class components can be (0.5 KB gzip); and the class lifecycle `diff` and `unmount` run
 // for class components and context providers alone (0.3 KB gzip); so do the `options`
 // plugin hooks nothing here sets, context, the commit queue only lifecycles and hooks fill,
-// controlled `value` and defaultProps (0.4 KB gzip). Chunks that render with the core's `h`
-// (carousel, bundle) keep to the same rule; search and debug bundle a Preact of their own.
+// what those left on a component, controlled `value`, defaultProps, capture listeners,
+// popover, Fragment unwrapping and rendering into `document` (0.7 KB gzip). Chunks that
+// render with the core's `h` (carousel, bundle) keep to the same rule; search and debug
+// bundle a Preact of their own.
 // Each cut must match exactly once: a Preact release that changes them fails the build
 // here instead of shipping something untested; and what the cuts took out is checked for
 // in what is built (`trimmedPreactUser` below).
@@ -100,8 +110,10 @@ const preactCuts = [
   // The render queue's state: the queue, its microtask debounce, its depth sort, its count.
   'i=[],o="function"==typeof Promise?Promise.prototype.then.bind(Promise.resolve()):setTimeout,e=function(n,l){return n.__v.__b-l.__v.__b},H.__r=0,',
   // Error boundaries are class components with getDerivedStateFromError or
-  // componentDidCatch; with none in the tree, an error in a render is thrown on as it was.
-  ['__e:function(n,l,u,t){for(var i,r,o;l=l.__;)if((i=l.__c)&&!i.__)try{if((r=i.constructor)&&null!=r.getDerivedStateFromError&&(i.setState(r.getDerivedStateFromError(n)),o=i.__d),null!=i.componentDidCatch&&(i.componentDidCatch(n,t||{}),o=i.__d),o)return i.__E=i}catch(l){n=l}throw n}', '__e:function(n){throw n}'],
+  // componentDidCatch; with none in the tree, an error in a render or a ref is thrown on as
+  // it was (the two calls of the handler are thrown below, once the Suspense path is out).
+  // The handler was the last member of `options` in use: it goes too.
+  ['l={__e:function(n,l,u,t){for(var i,r,o;l=l.__;)if((i=l.__c)&&!i.__)try{if((r=i.constructor)&&null!=r.getDerivedStateFromError&&(i.setState(r.getDerivedStateFromError(n)),o=i.__d),null!=i.componentDidCatch&&(i.componentDidCatch(n,t||{}),o=i.__d),o)return i.__E=i}catch(l){n=l}throw n}},', ''],
   // The class component lifecycle in `diff` (`M` there is "a class component"): derived
   // state, the will/did/should hooks, snapshots, context providers and the class render
   // path. With no class component and no context in the tree none of it runs; a function
@@ -123,10 +135,13 @@ const preactCuts = [
   ['"foreignObject"==x?"http://www.w3.org/1999/xhtml":o', 'o'],
   // A component that throws a promise (Suspense, lazy): no layout suspends.
   'if(n.then){for(u.__u|=c?160:128;f&&8==f.nodeType&&f.nextSibling;)f=f.nextSibling;null!=o&&(o[o.indexOf(f)]=null),u.__e=f}else ',
-  ['n.then||B(u),', 'B(u),'],
+  // (Nor, with no class component to force an update of, is a failed subtree marked for one.)
+  'n.then||B(u),',
+  [',l.__e(n,u,t)}', ';throw n}'],
+  ['catch(n){l.__e(n,t)}', 'catch(n){throw n}'],
   // The class render path goes, and with it the loop that renders a function component
   // again while it is dirty: only setState and hooks (neither here) make it dirty mid-render.
-  ['if(p.context=P,p.props=x,p.__P=n,p.__e=!1,A=l.__r,H=0,M)p.state=p.__s,p.__d=!1,A&&A(u),s=p.render(p.props,p.state,p.context),w.push.apply(p.__h,p._sb),p._sb=[];else do{p.__d=!1,A&&A(u),s=p.render(p.props,p.state,p.context),p.state=p.__s}while(p.__d&&++H<25);', 'p.context=P,p.props=x,p.__P=n,p.__e=!1,p.__d=!1,s=p.render(p.props,p.state,p.context);'],
+  ['if(p.context=P,p.props=x,p.__P=n,p.__e=!1,A=l.__r,H=0,M)p.state=p.__s,p.__d=!1,A&&A(u),s=p.render(p.props,p.state,p.context),w.push.apply(p.__h,p._sb),p._sb=[];else do{p.__d=!1,A&&A(u),s=p.render(p.props,p.state,p.context),p.state=p.__s}while(p.__d&&++H<25);', 'p.context=P,p.props=x,s=p.render(p.props,p.state,p.context);'],
   // The plugin hooks on `options` (the hooks add-on, devtools, signals): the script tag build
   // imports none of them, and `options` leaves the exports so that an import of it fails here.
   ['return null==o&&null!=l.vnode&&l.vnode(e),e', 'return e'],
@@ -147,6 +162,7 @@ const preactCuts = [
   'M=F.prototype&&F.prototype.render,',
   ['M?u.__c=p=new F(x,P):(u.__c=p=new C(x,P),p.constructor=F,p.render=Q)', 'u.__c=p=new C(x,P),p.constructor=F,p.render=Q'],
   ['C as Component,', ''],
+  'C.prototype.render=S,',
   // The commit queue: it runs the callbacks a component collects in `__h` (class lifecycles,
   // setState callbacks, hooks' effects), and none of those is left to collect any.
   ',p.__h=[],p._sb=[]',
@@ -157,8 +173,33 @@ const preactCuts = [
   // field of its own; the bundle's ticks are `checked`, which keeps its handling.
   ['e="textarea"==x&&null!=k.defaultValue?null:e&&n.call(u.childNodes)', 'e=e&&n.call(u.childNodes)'],
   '"value"==s&&"defaultValue"in k||',
+  '"checked"==s&&"defaultChecked"in k||',
   '"value"==s?w=y:',
   ['c&&"textarea"!=x||(s="value","progress"==x&&null==w?u.removeAttribute("value"):null!=w&&(w!==u[s]||"progress"==x&&!w||"option"==x&&w!=m[s])&&N(u,s,w,m[s],o),s="checked"', 'c||(s="checked"'],
+  // Capture listeners (`onClickCapture`) and the focusin/focusout spellings Preact maps:
+  // the layouts listen with onClick and onChange only, and wire the rest to the DOM.
+  ['r=l!=(l=l.replace(s,"$1")),o=l.toLowerCase(),l=o in n||"onFocusOut"==l||"onFocusIn"==l?o.slice(2):l.slice(2),n.l||(n.l={}),n.l[l+r]=u,u?t?u[a]=t[a]:(u[a]=h,n.addEventListener(l,r?v:p,r)):n.removeEventListener(l,r?v:p,r)', 'r=!1,o=l.toLowerCase(),l=o in n?o.slice(2):l.slice(2),n.l||(n.l={}),n.l[l+r]=u,u?t?u[a]=t[a]:(u[a]=h,n.addEventListener(l,p,r)):n.removeEventListener(l,p,r)'],
+  [',s=/(PointerCapture)$|Capture$/i,h=0,p=V(!1),v=V(!0),', ',h=0,p=V(!1),'],
+  // The popover attribute: no layout opens one.
+  ['"role"!=l&&"popover"!=l&&l in n', '"role"!=l&&l in n'],
+  ['n.setAttribute(l,"popover"==l&&1==u?"":u)', 'n.setAttribute(l,u)'],
+  // A component that returns a Fragment has its children unwrapped into its own; no layout
+  // returns one (Fragment leaves the exports), and one that did would still render.
+  ['p.state=p.__s,T=null!=s&&s.type===S&&null==s.key?E(s.props.children):s,f=L(n,g(T)?T:[T]', 'f=L(n,g(s)?s:[s]'],
+  ['S as Fragment,', ''],
+  // Rendering into `document` itself: Vitrine renders into its widget roots.
+  't==document&&(t=document.documentElement),',
+  // What the cut lifecycles, render queue and error boundaries kept on a component: its
+  // state, its dirty and force flags, the parent and context a re-render used, the error
+  // being handled. Nothing reads them any more.
+  ['t.__c?k=(p=u.__c=t.__c).__=p.__E:(u.__c=p=new C(x,P),p.constructor=F,p.render=Q,p.state||(p.state={}),p.__n=i,v=p.__d=!0),y=p.props,d=p.state,p.__v=u,v)0;else{if(u.__v==t.__v){u.__v!=t.__v&&(p.props=x,p.state=p.__s,p.__d=!1),', 't.__c?p=u.__c=t.__c:(u.__c=p=new C(x,P),p.constructor=F,p.render=Q,v=!0),p.__v=u,v)0;else{if(u.__v==t.__v){'],
+  ',k&&(p.__E=p.__=null)',
+  // `this.base` (a class component's DOM node) and what unmounting clears with it.
+  'p.base=u.__e,',
+  [',null!=(i=n.__c)){i.base=i.__P=i.__n=null}if(', ','],
+  // Every render lands in a widget root, an HTML element whose namespace its children take:
+  // none starts without one.
+  'o||(o="http://www.w3.org/1999/xhtml"),',
   // A `<template>` element as a vnode: no layout renders one.
   ['"template"==t.type?u.content:u', 'u'],
   // defaultProps: no layout declares them; props arrive complete from mountWidget.
@@ -183,14 +224,14 @@ const trimPreact = {
 // reads a context, or a class lifecycle method, fails the build of the script tag or of a
 // chunk that renders with its Preact, instead of being ignored on the page (imports of
 // Component, createContext and options fail already: the trimmed Preact exports none).
-const unsupported = ['defaultProps', 'contextType', 'getChildContext', 'getDerivedStateFrom', 'componentDid', 'componentWill', 'shouldComponentUpdate', 'getSnapshotBeforeUpdate', 'setState', 'forceUpdate'];
+const unsupported = [/defaultProps|contextType|getChildContext|getDerivedStateFrom|componentDid|componentWill|shouldComponentUpdate|getSnapshotBeforeUpdate|setState|forceUpdate|defaultValue|defaultChecked/g, /\bon[A-Z]\w*Capture\b|\bonFocus(In|Out)\b|\bpopover\b/g];
 const trimmedPreactUser = {
   name: 'trimmed-preact-user',
   setup(build) {
     build.onEnd(({ errors }) => {
       if (errors.length) return;
       const code = readFileSync(build.initialOptions.outfile, 'utf8');
-      const used = unsupported.filter((name) => code.includes(name));
+      const used = [...new Set(unsupported.flatMap((names) => code.match(names) || []))];
       if (used.length) throw new Error(`trimPreact: ${build.initialOptions.outfile} uses ${used.join(', ')}, which the trimmed Preact no longer supports`);
     });
   },
