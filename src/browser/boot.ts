@@ -10,6 +10,7 @@ import { createRequester } from '../core/api/createRequester';
 import { fetchThemes } from '../core/api/fetchThemes';
 import { createThemeStore } from './theme/createThemeStore';
 import { layouts } from './render/mountWidget';
+import { builtinThemes } from '../core/theme/builtinThemes';
 import { createSlots } from './slots/createSlots';
 import { sanitizeNodes } from './sanitize/sanitizeHtml';
 import { loadChunk } from './sanitize/trustedTypes';
@@ -62,9 +63,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const load = (name: string, done?: () => void) =>
     moduleChunk && !config!.assetBase ? moduleChunk(name).then(done, done) : loadChunk(doc, config!.assetBase, name, config!.nonce, done);
   // The carousel and bundle layouts are chunks of their own: a page of grids needs neither,
-  // and most pages never show a bundle.
-  const pending: Partial<Record<Layout, Promise<void>>> = {};
-  const need = (layout: Layout) => layouts[layout] || (pending[layout] ||= new Promise((done) => load(layout, done)));
+  // and most pages never show a bundle. So is the built-in themes' card (`theme`).
+  const pending: Partial<Record<Layout | 'theme', Promise<void>>> = {};
+  const need = (chunk: Layout | 'theme') => layouts[chunk as Layout] || (pending[chunk] ||= new Promise((done) => load(chunk, done)));
   // French, German and Spanish words are a chunk too, loaded by pages in those languages.
   const translations: EmbedHost['translations'] = {};
   let words: Promise<void> | undefined;
@@ -184,7 +185,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       // Removed slots stop being watched and unmount, so nothing keeps them alive.
       slots!.sweep();
     }).observe(doc.documentElement, { childList: true, subtree: true, attributeFilter: ATTRIBUTES.flatMap((name) => [name, 'data-vitrine-' + name]).concat('data-vitrine') });
-    host = { win, doc, config, context: ctx, page: pageReader, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, strings, translations, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    host = { win, doc, config, context: ctx, page: pageReader, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, builtinThemes, strings, translations, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

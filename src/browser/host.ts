@@ -28,6 +28,8 @@ export interface EmbedHost {
   slots: Slots;
   /** The layouts the page can show; a layout chunk adds its own here. */
   layouts: Partial<Record<Layout, LayoutComponent>>;
+  /** The built-in themes, whose card the theme chunk adds in the script tag build. */
+  builtinThemes: Record<Layout, Theme>;
   /** The core's Preact `h`, which a layout chunk renders with (one copy per page). */
   h: (...args: never[]) => unknown;
   /**
@@ -121,8 +123,8 @@ export interface SlotDeps {
   strings: () => Promise<Record<string, string>>;
   /** Settles when the built-in stylesheet has loaded (or given up). */
   styled: Promise<unknown> | Element | null;
-  /** Settles when a layout can render (the bundle layout is a chunk). */
-  need: (layout: Layout) => unknown;
+  /** Settles when a layout can render (the carousel and bundle layouts are chunks), or with `theme`, the built-in themes' card. */
+  need: (chunk: Layout | 'theme') => unknown;
   emit: (el: Element, name: string, detail: unknown) => void;
   /** Whether the visitor's consent (or no consent mode) allows personal algorithms. */
   mayStore: () => boolean;

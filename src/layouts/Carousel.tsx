@@ -3,6 +3,7 @@ import type { LayoutProps } from './LayoutProps';
 import { cardProps } from './cardProps';
 import type { Card, LaterCard } from './fill';
 import { fillString } from '../core/strings/fillString';
+import { carouselStrings } from '../core/strings/carousel';
 
 /**
  * Wires a rendered track once: the buttons page through and disable at the ends, and
@@ -108,7 +109,8 @@ function later(track: HTMLElement, win: Window & typeof globalThis): void {
  * stays a tab stop of its own (the APG pattern keeps slide content in the tab order);
  * the browser does the scrolling, snapping and touch.
  */
-export function Carousel({ cards, view, titleId, title, t }: LayoutProps) {
+export function Carousel({ cards, view, titleId, title, t: words }: LayoutProps) {
+  const t = { ...carouselStrings, ...words };
   const count = cards.length;
   return (
     <div class="vitrine__viewport" role="region" aria-roledescription="carousel" aria-labelledby={title ? titleId : undefined} aria-label={title ? undefined : t.carousel} ref={wire}>

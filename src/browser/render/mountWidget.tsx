@@ -102,6 +102,8 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   try {
     view = labelView(buildView(options.envelope, options.title, format, options.cart), t);
     const template = theme.htmlTemplate;
+    // The script tag's built-in card is the theme chunk's: one that did not load renders nothing.
+    if (template == null && !server) throw Error('its template did not load (vitrine-theme.js)');
     // A server card is already in the root: hydrating leaves its element's markup alone.
     const card = (p: ProductView): Card => (server ? { __html: '' } : sanitizeNodes(renderTemplate(template, view, p), doc));
     if (server ? server.whole : isWholeWidget(template)) whole = server ? { __html: '' } : sanitizeNodes(renderTemplate(template, view), doc);

@@ -1,10 +1,11 @@
 import type { Layout } from '../../types/config';
 import type { SlotDeps, Slots } from '../host';
-import type { AlgorithmName, WidgetEnvelope } from '../../types/interface';
+import type { AlgorithmName, Theme, WidgetEnvelope } from '../../types/interface';
 import type { FullContext } from '../context/buildContext';
 import type { ApiError } from '../../core/api/apiError';
 import { fetchWidget, widgetQuery, type WidgetParams } from '../../core/api/fetchWidget';
 import { chooseTheme } from '../../core/theme/chooseTheme';
+import { builtinThemes } from '../../core/theme/builtinThemes';
 import { mountWidget } from '../render/mountWidget';
 import { formatPrice } from '../../core/template/formatPrice';
 import { render } from 'preact';
@@ -144,10 +145,13 @@ export function createSlots(deps: SlotDeps): Slots {
     return { ...envelope, products };
   }
 
+  /** Settles when the theme can render: a built-in one waits for its card (the theme chunk, in the script tag build). */
+  const card = (theme: Theme) => theme.htmlTemplate ?? need('theme');
+
   /** Mounts the widget in place of the fallback; false when a newer render took over. */
   async function draw(el: HTMLElement, state: SlotState, token: number, spec: SlotSpec, c: FullContext, algorithm: AlgorithmName, envelope: WidgetEnvelope, words: Record<string, string>) {
     const choice = chooseTheme(await themes(), spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
-    await need(choice.layout);
+    await Promise.all([need(choice.layout), card(choice.theme)]);
     // Each slot renders in a task of its own, so answers that land together never
     // add up to one long task on the main thread.
     await new Promise((next) => setTimeout(next));
@@ -176,6 +180,7 @@ export function createSlots(deps: SlotDeps): Slots {
     if (!result.ok) {
       // A broken theme costs its look, not the widget: the built-in theme renders instead.
       emit(el, 'error', { kind: 'theme', message: result.error, status: 0, algorithm, page: c.pageType });
+      await card(builtinThemes[choice.layout]);
       result = mountWidget(root, { ...options, theme: null });
       if (!result.ok) throw { kind: 'theme', message: result.error };
     }

@@ -1,13 +1,14 @@
 import type { en } from './en';
+import type { carouselStrings } from './carousel';
 import type { bundleStrings } from './bundle';
 import type { searchStrings } from './search';
 
-type Words = Record<keyof typeof en | keyof typeof bundleStrings | keyof typeof searchStrings, string>;
+type Words = Record<keyof typeof en | keyof typeof carouselStrings | keyof typeof bundleStrings | keyof typeof searchStrings, string>;
 
 /**
  * The interface strings in French, German and Spanish: every key of the core's, the
- * bundle's and the search page's English (the type says when one is missing). They ship
- * in the strings chunk, which only pages in these languages load.
+ * carousel's, the bundle's and the search page's English (the type says when one is
+ * missing). They ship in the strings chunk, which only pages in these languages load.
  */
 export const translations: Record<'fr' | 'de' | 'es', Words> = {
   fr: {

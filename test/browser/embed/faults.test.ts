@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Request, Route } from 'playwright-core';
-import { expectRendered, newRecordedPage, records, settled, type OpenedPage, type SlotEvent } from './harness';
+import { expectRendered, newRecordedPage, records, settled, slotEvents, type OpenedPage, type SlotEvent } from './harness';
 import { useFixtureSuite } from './useFixtureSuite';
 
 const NEIGHBOURS = ['neighbour-carousel', 'neighbour-matrix'];
@@ -174,8 +174,9 @@ describe('one failing widget never stops another', () => {
     await expect(s.page.locator('#neighbour-carousel').getAttribute('data-vitrine-debug')).resolves.toMatch(/trending .*products/);
   });
 
-  it('a failing theme endpoint leaves every slot on its built-in theme', async () => {
+  it('a failing theme endpoint leaves every slot on its built-in theme, whose card comes with the theme chunk', async () => {
     let themeCalls = 0;
+    const from = suite.fixtures.requests.length;
     const s = await run((page) =>
       page.route(
         (u) => u.pathname === '/v1/theme',
@@ -194,6 +195,23 @@ describe('one failing widget never stops another', () => {
     }
     // One theme list per page however many slots (and one retry of the 5xx).
     expect(themeCalls).toBe(2);
+    // The script tag holds no built-in card: one chunk brings it for every slot.
+    expect(suite.fixtures.requests.slice(from).filter((p) => p == '/dist/vitrine-theme.js')).toHaveLength(1);
+    expect(s.opened.errors).toEqual([]);
+  });
+
+  it('no theme list and no theme chunk: every slot keeps its fallback and says which file it waited for', async () => {
+    const ids = ['victim', ...NEIGHBOURS];
+    const s = await run(async (page) => {
+      await page.route((u) => u.pathname === '/v1/theme', (route) => json(route, 500, { errMsg: 'themes unavailable' }));
+      await page.route('**/vitrine-theme.js', (route) => route.abort());
+    }, []);
+    // A theme error is final here: the slot's theme is the built-in one, and its card never came.
+    const themeErrors = async () => (await slotEvents(s.page, 'error')).filter((e) => ids.includes(e.id) && e.detail.kind == 'theme');
+    await expect.poll(async () => (await themeErrors()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(ids.length * 2);
+    for (const e of await themeErrors()) expect(String(e.detail.message)).toMatch(/template did not load \(vitrine-theme\.js\)/);
+    expect(await slotEvents(s.page, 'render')).toEqual([]);
+    for (const id of ids) await expect(s.page.locator(`#${id} .fallback`).isVisible()).resolves.toBe(true);
     expect(s.opened.errors).toEqual([]);
   });
 

@@ -45,6 +45,8 @@ describe('host pages', () => {
     expectRendered(outcome, SLOTS);
     await expect(page.locator('#h-carousel .vitrine__slide').count()).resolves.toBeGreaterThan(0);
     expect(assets()).toEqual(expect.arrayContaining(['/dist/vitrine.css', '/dist/vitrine-carousel.js']));
+    // The org has a theme for each layout: the built-in themes' card is never fetched.
+    expect(assets()).not.toContain('/dist/vitrine-theme.js');
     expect(warnings).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { layouts, mountWidget } from '../../../../src/browser/render/mountWidget
 import type { EmbedHost, Plugin } from '../../../../src/browser/host';
 import { cartPlugin } from '../../../../src/browser/cart/cartPlugin';
 import type { WidgetEnvelope } from '../../../../src/types/interface';
+import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
 
 // The bundle chunk as the page gets it: imported after the core has set `window.Vitrine`.
 // In the shipped chunk, `preact` means src/browser/bundle/preact.ts (build.mjs), bound to the
@@ -35,6 +36,7 @@ function fakeHost(): EmbedHost {
     slots: { track() {}, refresh() {}, sweep() {}, fail() {}, update() {} },
     // The core hands the chunk the very object mountWidget reads its layouts from.
     layouts,
+    builtinThemes,
     h,
     sanitize: sanitizeNodes,
     log: () => {},

@@ -53,6 +53,7 @@ async function load(options: Page = {}): Promise<EmbedHost> {
     render: () => {},
     slots: { track() {}, refresh() {}, sweep() {}, fail() {}, update() {} },
     layouts: {},
+    builtinThemes,
     h,
     sanitize: sanitizeNodes,
     log: () => {},

@@ -5,6 +5,7 @@ import type { SearchResponse, Theme } from '../../../../src/types/interface';
 import type { Query } from '../../../../src/core/api/createRequester';
 import { apiError } from '../../../../src/core/api/apiError';
 import { parseFilter } from '../../../../src/client/parseFilter';
+import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
 
 // A small store answered by a requester in the service's own terms: the search UI under
 // test talks to it exactly as it talks to the service (request JSON in, answer JSON out).
@@ -160,6 +161,7 @@ export function createFakeHost(
     log: () => {},
     history: [],
     layouts: {},
+    builtinThemes,
     h,
     sanitize: sanitizeNodes,
   };
