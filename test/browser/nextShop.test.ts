@@ -197,7 +197,8 @@ afterAll(async () => {
   await browser?.close();
   await sandbox?.close();
   rmSync(dataDir, { recursive: true, force: true });
-  if (app) rmSync(app, { recursive: true, force: true });
+  // A development server that has just stopped may still be writing its cache: retry.
+  if (app) rmSync(app, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 describe('the Next.js example in production (next build, next start)', () => {
