@@ -1,5 +1,5 @@
 import { h, hydrate, render } from 'preact';
-import type { Layout } from '../host';
+import type { Layout } from '../../types/config';
 import type { Theme, WidgetEnvelope, WidgetProduct } from '../../types/interface';
 import { buildProductView, buildView, type ProductView, type WidgetView } from '../../core/template/buildView';
 import { labelView } from '../../core/template/labelView';
@@ -134,6 +134,10 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
   let off: number[] = [];
   // The first paint of a server root hydrates it; later ones (a bundle's ticks) render.
   let draw = server ? hydrate : render;
+  // A server bundle shows its total already, in the page's format: hydrating keeps that
+  // text, and the page's first Intl.NumberFormat (its locale data, some 20 ms) waits for a
+  // tick that changes the total.
+  const shownTotal = server && root.querySelector('.vitrine__total bdi')?.textContent;
   const paint = () => {
     draw(
       <WidgetBody
@@ -146,7 +150,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
         titleId={titleId}
         t={t}
         anchor={anchor}
-        formatTotal={(amount) => formatPrice(amount, locale, currency)}
+        formatTotal={(amount) => (draw == hydrate && shownTotal ? shownTotal : formatPrice(amount, locale, currency))}
         off={off}
         setOff={(next) => {
           off = next;
