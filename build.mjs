@@ -299,6 +299,8 @@ const shipped = [
   { entryPoints: ['src/browser/analytics/entry.ts'], outfile: 'dist/vitrine-analytics.js', format: 'iife' },
   // Add to cart: the buttons' events and the Shopify, WooCommerce and BigCommerce cart adapters.
   { entryPoints: ['src/browser/cart/entry.ts'], outfile: 'dist/vitrine-cart.js', format: 'iife' },
+  // Taking over widgets the server rendered: loaded by pages that have one.
+  { entryPoints: ['src/browser/resume/entry.ts'], outfile: 'dist/vitrine-resume.js', format: 'iife' },
   { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm' },
   // `vitrine/server`: for Node 20 and edge runtimes alike (platform neutral, web APIs
   // only), with Preact, its string renderer, parse5 and the same trimmed Mustache inside,

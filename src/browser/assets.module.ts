@@ -31,6 +31,8 @@ export const moduleChunk = (name: string): Promise<unknown> => {
     // @ts-ignore
     case 'cart': return import('./vitrine-cart.js');
     // @ts-ignore
+    case 'resume': return import('./vitrine-resume.js');
+    // @ts-ignore
     default: return import('./vitrine-debug.js');
   }
 };

@@ -1,4 +1,4 @@
-import type { EmbedHost, Plugin, Slots, VitrineApi } from './host';
+import type { EmbedHost, Plugin, Resume, Slots, VitrineApi } from './host';
 import type { Layout, PageContext } from '../types/config';
 export type { VitrineApi } from './host';
 import { readConfig } from './config/readConfig';
@@ -119,6 +119,10 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
           setTimeout(done, 3000);
         })
       : null);
+  // Taking over the server's widgets is a chunk, asked for by the first slot holding one.
+  const resumer: { take?: Resume } = {};
+  let resuming: Promise<void> | undefined;
+  const resume = () => (resuming ||= new Promise<void>((done) => load('resume', done))).then(() => resumer.take);
 
   const request = createRequester({ ...config, fetch: win.fetch.bind(win) });
   const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
@@ -132,7 +136,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     if (!pageReader.read && !reading && ctx().gap) reading = new Promise<void>((done) => (load('page', done), setTimeout(done, 3000))).then(() => (context = undefined));
     return reading ? reading.then(ctx) : ctx();
   };
-  slots = createSlots({ win, config, context: read, request, themes: themes.get, strings, styled, need, emit, mayStore });
+  slots = createSlots({ win, config, context: read, request, themes: themes.get, strings, styled, need, emit, mayStore, resume });
   consent = createConsent(win, !!config.consent && config.consent != 'granted', (granted, flipped) => {
     // A new answer: the id is stored (or the stored one is gone) at once, the slots that
     // asked for a personal algorithm render again, and the page hears of it.
@@ -185,7 +189,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       // Removed slots stop being watched and unmount, so nothing keeps them alive.
       slots!.sweep();
     }).observe(doc.documentElement, { childList: true, subtree: true, attributeFilter: ATTRIBUTES.flatMap((name) => [name, 'data-vitrine-' + name]).concat('data-vitrine') });
-    host = { win, doc, config, context: ctx, page: pageReader, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, builtinThemes, strings, translations, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    host = { win, doc, config, context: ctx, page: pageReader, resume: resumer, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, builtinThemes, strings, translations, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

@@ -8,6 +8,8 @@ import type { PageReading } from './context/PageReading';
 import type { FullContext } from './context/buildContext';
 import type { Settings } from '../types/settings';
 import type { Attribution } from './analytics/createAttribution';
+import type { ServerState } from '../types/server';
+import type { MountOptions, MountResult } from './render/mountWidget';
 
 /**
  * What the core embed hands to a chunk loaded later (the search chunk) through
@@ -47,6 +49,8 @@ export interface EmbedHost {
   strings: () => Promise<Record<string, string>>;
   /** Words by language (`fr`, `de`, `es`), filled by the strings chunk when it loads. */
   translations: Record<string, Record<string, string>>;
+  /** Where the resume chunk puts its taking over of widgets the server rendered. */
+  resume?: { take?: Resume };
   /** Where the page chunk puts its reader of microdata, RDFa and platform data. */
   page?: { read?: (win: Window) => PageReading };
   /** Debug-mode log; a no-op otherwise. */
@@ -128,4 +132,34 @@ export interface SlotDeps {
   emit: (el: Element, name: string, detail: unknown) => void;
   /** Whether the visitor's consent (or no consent mode) allows personal algorithms. */
   mayStore: () => boolean;
+  /** The resume chunk, loaded by the first slot holding a widget the server rendered; undefined when it failed to load. */
+  resume: () => Promise<Resume | undefined>;
 }
+
+/** What the slot lifecycle keeps of a slot. */
+export interface SlotState {
+  root?: HTMLElement;
+  token: number;
+  /** The slot names (or its page chose) a personal algorithm: consent changes what it shows. */
+  personal?: boolean;
+  /** Products in the widget shown now. */
+  count?: number;
+}
+
+/** What the resume chunk needs of the slot lifecycle to take a widget over (the core's Preact hydrates it). */
+export interface ResumeDeps extends Pick<SlotDeps, 'config' | 'need' | 'strings' | 'emit' | 'mayStore'> {
+  mount: (root: HTMLElement, options: MountOptions) => MountResult;
+  /** Shows the root in the slot (throws where the slot cannot hold a shadow root). */
+  place: (el: HTMLElement, root: HTMLElement) => void;
+  fail: Slots['fail'];
+  /** Watches a widget root for its impression. */
+  seen?: IntersectionObserver;
+}
+
+/**
+ * The resume chunk (`dist/vitrine-resume.js`): takes over the widget `vitrine/server`
+ * rendered into the slot, without a request. True when the slot is done with (taken
+ * over, moved on, or failed); false when it renders the client way (no state that reads,
+ * or a personal algorithm consent no longer allows).
+ */
+export type Resume = (deps: ResumeDeps, el: HTMLElement, slot: SlotState, current: () => boolean) => Promise<boolean>;

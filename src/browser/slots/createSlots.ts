@@ -1,5 +1,5 @@
 import type { Layout } from '../../types/config';
-import type { SlotDeps, Slots } from '../host';
+import type { SlotDeps, Slots, SlotState } from '../host';
 import type { AlgorithmName, Theme, WidgetEnvelope } from '../../types/interface';
 import type { FullContext } from '../context/buildContext';
 import type { ApiError } from '../../core/api/apiError';
@@ -14,19 +14,6 @@ import { readSlot } from './readSlot';
 import type { SlotSpec } from '../../core/slots/slotSpec';
 import { chooseAlgorithm, hasInputs, type Inputs } from '../../core/algorithms/chooseAlgorithm';
 import { substitute } from '../../core/algorithms/substitute';
-import { isPersonal } from '../../core/algorithms/isPersonal';
-import { readServerRoot } from '../resume/readServerRoot';
-import { resumeSlot } from '../resume/resumeSlot';
-
-
-interface SlotState {
-  root?: HTMLElement;
-  token: number;
-  /** The slot names (or its page chose) a personal algorithm: consent changes what it shows. */
-  personal?: boolean;
-  /** Products in the widget shown now. */
-  count?: number;
-}
 
 
 /** Slots within this many pixels of the viewport load at once, the rest when scrolled near. */
@@ -38,7 +25,7 @@ const NEAR = 600;
  * page: what went wrong is a `vitrine:error` event on the slot.
  */
 export function createSlots(deps: SlotDeps): Slots {
-  const { win, config, context, request, themes, strings, styled, need, emit, mayStore } = deps;
+  const { win, config, context, request, themes, strings, styled, need, emit, mayStore, resume } = deps;
   const doc = win.document;
   const slots = new Map<HTMLElement, SlotState>();
   const outlets = new WeakMap<HTMLElement, HTMLSlotElement>();
@@ -204,25 +191,15 @@ export function createSlots(deps: SlotDeps): Slots {
     const read = readSlot(el);
     if ('error' in read) return fail(el, 'slot', read.error);
     const { spec } = read;
-    // A widget the server rendered is taken over once, without asking the service; one
-    // whose personal algorithm consent no longer allows renders the client way.
-    const server = !state.root && readServerRoot(el);
-    if (server) {
-      const { root, state: s } = server;
-      const personal = isPersonal(s.detail.algorithm);
-      try {
-        place(el, root);
-      } catch (error) {
-        return fail(el, 'slot', (error as { message: string }).message);
-      }
-      state.root = root;
-      state.personal = personal || !!s.detail.substituted.length;
-      const resume = !personal || mayStore();
-      if (resume) state.count = await resumeSlot(deps, el, root, s, () => token == state.token);
-      else root.removeAttribute('data-vitrine-state');
-      // Watched for impressions once it is live, so analytics has heard its render first.
-      seen && seen.observe(root);
-      if (resume) return;
+    // A widget the server rendered is taken over once, without asking the service: the
+    // resume chunk's work (the slot's layout chunk loads beside it). One whose personal
+    // algorithm consent no longer allows, or that the chunk could not take, renders the
+    // client way.
+    if (!state.root && el.querySelector(':scope>[data-vitrine-state]')) {
+      if (spec.layout) need(spec.layout);
+      const take = await resume();
+      if (token != state.token) return;
+      if (take && (await take({ ...deps, mount: mountWidget, place, fail, seen }, el, state, () => token == state.token))) return;
     }
     const c = await context();
     const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
