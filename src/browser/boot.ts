@@ -109,16 +109,20 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   // injects the code) and no `assetBase`, nothing can load: say so once, render without.
   const base = moduleChunk || config.assetBase;
   if (!base) console.warn('[vitrine] no folder to load vitrine.css and the chunks from (document.currentScript is unavailable): set assetBase in window.vitrineConfig');
-  // The built-in stylesheet loads beside the data; a widget waits for it (3 s at most) so
-  // it never flashes unstyled. A merchant who links it already is not sent it twice.
-  const styled =
-    doc.querySelector('link[href$="vitrine.css"]') ||
-    (base
-      ? new Promise((done) => {
-          add('link', { rel: 'stylesheet', href: (moduleStylesheet && !config.assetBase && moduleStylesheet) || config.assetBase + 'vitrine.css', onload: done, onerror: done });
-          setTimeout(done, 3000);
-        })
-      : null);
+  // The built-in stylesheet loads beside the data of the first widget rendered here; a
+  // widget waits for it (3 s at most) so it never flashes unstyled. The server's widgets
+  // carry their styles, so a page that shows only those first asks for none before its
+  // first paint. A merchant who links it already is not sent it twice.
+  let styling: unknown;
+  const styled = () =>
+    (styling ||=
+      doc.querySelector('link[href$="vitrine.css"]') ||
+      (base
+        ? new Promise((done) => {
+            add('link', { rel: 'stylesheet', href: (moduleStylesheet && !config.assetBase && moduleStylesheet) || config.assetBase + 'vitrine.css', onload: done, onerror: done });
+            setTimeout(done, 3000);
+          })
+        : null));
   // Taking over the server's widgets is a chunk, asked for by the first slot holding one.
   const resumer: { take?: Resume } = {};
   let resuming: Promise<void> | undefined;
@@ -193,7 +197,11 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.
-    if (doc.querySelector('[data-vitrine-search],[data-vitrine-searchbox]:not(form)')) load('search');
+    if (doc.querySelector('[data-vitrine-search],[data-vitrine-searchbox]:not(form)')) {
+      // The results' room (the stylesheet's `min-height`) is taken as early as can be.
+      styled();
+      load('search');
+    }
     if (config.debug) load('debug');
     if (config.setting('analytics')) load('analytics');
   });

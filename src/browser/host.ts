@@ -125,8 +125,11 @@ export interface SlotDeps {
   themes: () => Promise<Theme[]>;
   /** The interface strings for the page's language, with the merchant's own on top. */
   strings: () => Promise<Record<string, string>>;
-  /** Settles when the built-in stylesheet has loaded (or given up). */
-  styled: Promise<unknown> | Element | null;
+  /**
+   * Settles when the built-in stylesheet has loaded (or given up); the first call asks
+   * for it. Only a widget rendered in the browser needs it: the server's carry their styles.
+   */
+  styled: () => unknown;
   /** Settles when a layout can render (the carousel and bundle layouts are chunks), or with `theme`, the built-in themes' card. */
   need: (chunk: Layout | 'theme') => unknown;
   emit: (el: Element, name: string, detail: unknown) => void;

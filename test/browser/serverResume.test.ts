@@ -52,9 +52,11 @@ const creds = () => ({ baseUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandb
 const tag = (extra = '') => `<script async src="/dist/vitrine.js" data-base-url="${sandbox.url}" data-org-id="${sandbox.orgId}" data-api-key="${sandbox.apiKey}" data-page-type="product_page" data-pname="${coat.name}" data-sku="${coat.sku}" data-locale="en-IE" data-currency="EUR"${extra}></script>`;
 
 /** Opens a page with `html` as its body, loading the built files from dist/. */
-async function open(html: string): Promise<{ page: Page; asked: string[]; pwned: string[] }> {
+async function open(html: string): Promise<{ page: Page; asked: string[]; pwned: string[]; styles: string[] }> {
   const page = await browser.newPage();
   const asked: string[] = [];
+  const styles: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/vitrine.css') && styles.push(r.url()));
   const pwned: string[] = [];
   page.on('request', (r) => r.url().startsWith(sandbox.url + '/v1/') && asked.push(r.url()));
   page.on('console', (m) => process.env.DEBUG_RESUME && console.log(m.text()));
@@ -70,7 +72,7 @@ async function open(html: string): Promise<{ page: Page; asked: string[]; pwned:
   });
   body = html;
   await page.goto(origin + '/products/x');
-  return { page, asked, pwned };
+  return { page, asked, pwned, styles };
 }
 
 const rendersOf = (page: Page, n: number) =>
@@ -86,10 +88,12 @@ describe('resuming server-rendered widgets', () => {
     const slots = `<div id="a" data-vitrine="trending" data-vitrine-layout="carousel">${a.html}</div><vitrine-widget id="b" algorithm="trending" layout="matrix" max="4">${b.html}</vitrine-widget>`;
     const esm = `<script type="module">import { start } from '/dist/vitrine.mjs'; start({ baseUrl: ${JSON.stringify(sandbox.url)}, orgId: ${JSON.stringify(sandbox.orgId)}, apiKey: ${JSON.stringify(sandbox.apiKey)}, pageType: 'product_page', pname: ${JSON.stringify(coat.name)}, sku: ${JSON.stringify(coat.sku)} });</script>`;
     for (const loader of [tag(), esm]) {
-      const { page, asked } = await open(slots + loader);
+      const { page, asked, styles } = await open(slots + loader);
       const renders = await rendersOf(page, 2);
       expect(renders.map((r) => [r.id, r.server]).sort(), loader.slice(0, 30)).toEqual([['a', true], ['b', true]]);
       expect(asked).toEqual([]);
+      // The server's widgets carry their styles: the built-in stylesheet waits for a widget rendered here.
+      expect(styles, loader.slice(0, 30)).toEqual([]);
       expect(await page.evaluate(() => document.querySelectorAll('[data-vitrine-state] a[href]').length)).toBeGreaterThan(4);
       await page.close();
     }

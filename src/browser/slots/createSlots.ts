@@ -223,7 +223,7 @@ export function createSlots(deps: SlotDeps): Slots {
         // An element that cannot hold a shadow root (a `<ul>`) fails here, before any request.
         outlet(el);
         // The org's themes (asked once per page) and the stylesheet load beside the data.
-        const [envelope, , , words] = await Promise.all([fetchProducts(algorithm, spec, c, inputs), themes(), styled, strings()]);
+        const [envelope, , , words] = await Promise.all([fetchProducts(algorithm, spec, c, inputs), themes(), styled(), strings()]);
         const shown = await draw(el, state, token, spec, c, algorithm, envelope, words);
         if (shown) emit(el, 'render', { ...about, products: envelope.products.length, ...shown, ms: Date.now() - started });
         return;
