@@ -161,7 +161,10 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
 
   function ready(fn: () => void): void {
     if (doc.readyState == 'loading') doc.addEventListener('DOMContentLoaded', fn);
-    else fn();
+    // A task of its own: an async script often runs just before the page's first paint,
+    // which then waits for its evaluation; the slots' scan, the observers and the chunks
+    // it asks for need not be part of it.
+    else setTimeout(fn);
   }
 
   // The cart chunk adds what a widget's add-to-cart buttons ask for. It loads when a
