@@ -114,7 +114,8 @@ export function Carousel({ cards, view, titleId, title, t: words }: LayoutProps)
   const count = cards.length;
   return (
     <div class="vitrine__viewport" role="region" aria-roledescription="carousel" aria-labelledby={title ? titleId : undefined} aria-label={title ? undefined : t.carousel} ref={wire}>
-      <button type="button" class="vitrine__nav" data-dir="prev" aria-label={t.previous}>
+      {/* Disabled from the start, where the track starts: a server carousel not yet taken over shows it so too. */}
+      <button type="button" class="vitrine__nav" data-dir="prev" aria-label={t.previous} disabled>
         ‹
       </button>
       <button type="button" class="vitrine__nav" data-dir="next" aria-label={t.next}>

@@ -145,6 +145,25 @@ describe('server-rendered slots on the demo product page', () => {
     await page.close();
   });
 
+  it('comes alive from the keyboard alone, the first thing the shopper does with it', async () => {
+    const { page } = await open();
+    await page.waitForFunction((n) => (window as unknown as { __renders: { server?: boolean }[] }).__renders.filter((r) => r.server).length >= n, SERVER_SLOTS.length, { timeout: 10_000 });
+    // The track starts at its start, so Previous is disabled before anything is touched.
+    expect(await page.locator('#pdp-also-viewed .vitrine__nav[data-dir="prev"]').isDisabled()).toBe(true);
+    const next = page.locator('#pdp-also-viewed .vitrine__nav[data-dir="next"]');
+    await next.scrollIntoViewIfNeeded();
+    const before = await page.locator('#pdp-also-viewed .vitrine__track').evaluate((t) => t.scrollLeft);
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(([x]) => (document.querySelector('#pdp-also-viewed .vitrine__track') as HTMLElement).scrollLeft > x + 50, [before]);
+    const bundle = page.locator('#pdp-bundle');
+    const label = await bundle.locator('.vitrine__add').textContent();
+    await bundle.locator('input[type="checkbox"]:not([disabled])').first().focus();
+    await page.keyboard.press('Space');
+    await page.waitForFunction((text) => document.querySelector('#pdp-bundle .vitrine__add')!.textContent != text, label);
+    await page.close();
+  });
+
   it('reports impressions to analytics and adds the bundle, as a client-rendered widget does', async () => {
     const { page } = await open();
     await page.waitForFunction((n) => (window as unknown as { __renders: { server?: boolean }[] }).__renders.filter((r) => r.server).length >= n, SERVER_SLOTS.length, { timeout: 10_000 });

@@ -37,13 +37,17 @@ export interface MountOptions {
   cart?: string;
   /**
    * The root holds this widget as the server rendered it (`server/renderSlots.ts`): the
-   * existing nodes are hydrated, not rendered again; true when its theme drew it whole.
+   * existing nodes are hydrated, not rendered again; `whole` when its theme drew it whole;
+   * `later` to hydrate only when the result's `hydrate` is called.
    */
-  server?: { whole?: boolean };
+  server?: { whole?: boolean; later?: boolean };
 }
 
-/** `warning`: the widget rendered but its theme script did not run. */
-export type MountResult = { ok: true; view: WidgetView; warning?: string } | { ok: false; error: string };
+/**
+ * `warning`: the widget rendered but its theme script did not run. `hydrate`: with
+ * `server.later`, brings the server's nodes to life (once).
+ */
+export type MountResult = { ok: true; view: WidgetView; warning?: string; hydrate?: () => void } | { ok: false; error: string };
 
 /**
  * The layouts this build holds. The script tag build leaves `carousel` and `bundle` to
@@ -161,6 +165,6 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
     );
     draw = render;
   };
-  paint();
-  return { ok: true, view, warning: runThemeScript(win, theme, root, view, nonce) };
+  if (!server?.later) paint();
+  return { ok: true, view, warning: runThemeScript(win, theme, root, view, nonce), hydrate: server?.later ? paint : undefined };
 }

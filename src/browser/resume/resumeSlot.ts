@@ -5,10 +5,30 @@ import { isPersonal } from '../../core/algorithms/isPersonal';
 import { readServerRoot } from './readServerRoot';
 
 /**
- * Takes over a widget the server rendered, with no request to the service: the layout
- * hydrates the server's nodes (the same nodes stay; events, carousel buttons and the
- * bundle's ticks come alive), the theme's jsTemplate runs once, and `vitrine:render`
- * says `server: true`. Returns the products shown, or undefined when the slot moved on.
+ * What a shopper does when reaching for a widget. The first of them hydrates it, in the
+ * capture phase at its root, so the handlers hydration attaches get that same event.
+ */
+const REACH = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click', 'wheel', 'scroll'];
+
+/**
+ * Hydrates the root when the shopper first reaches for it: until then the server's nodes
+ * (links, the scrolling track, the ticks) need nothing of ours, and a page that nobody
+ * touches spends no main thread on them. A client render since then owns the root.
+ */
+function hydrateOnReach(root: HTMLElement & { _view?: unknown }, view: unknown, hydrate: () => void): void {
+  const reached = () => {
+    for (const type of REACH) root.removeEventListener(type, reached, true);
+    if (root._view == view) hydrate();
+  };
+  for (const type of REACH) root.addEventListener(type, reached, { capture: true, passive: true });
+}
+
+/**
+ * Takes over a widget the server rendered, with no request to the service: the same
+ * nodes stay, the theme's jsTemplate runs once, `vitrine:render` says `server: true`, and
+ * the layout hydrates them when the shopper reaches for them (events, carousel buttons
+ * and the bundle's ticks come alive). Returns the products shown, or undefined when the
+ * slot moved on.
  */
 async function takeOver(
   { config, need, strings, emit, mayStore, mount }: ResumeDeps,
@@ -22,8 +42,9 @@ async function takeOver(
   const [, words] = await Promise.all([need(s.layout), strings()]);
   if (!current()) return;
   const started = Date.now();
-  const result = mount(root, { ...(s as unknown as MountOptions), nonce: config.nonce, strings: words, server: s });
+  const result = mount(root, { ...(s as unknown as MountOptions), nonce: config.nonce, strings: words, server: { whole: s.whole, later: true } });
   if (result.ok) {
+    hydrateOnReach(root, result.view, result.hydrate!);
     emit(el, 'render', { ...detail, products: n, personal: mayStore(), warning: result.warning, view: result.view, ms: Date.now() - started, server: true });
     return n;
   }

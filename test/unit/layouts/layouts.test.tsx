@@ -141,14 +141,22 @@ describe('Carousel', () => {
 
   it('pages by one track width, forwards in the reading direction', () => {
     render(<Carousel {...props()} />, container);
-    const scrollBy = geometry(part('.vitrine__track'), 300, 900);
+    const track = part('.vitrine__track');
+    const scrollBy = geometry(track, 300, 900);
+    // Previous is disabled where the track starts: page from the middle.
+    const scrollTo = (x: number) => {
+      track.scrollLeft = x;
+      track.dispatchEvent(new Event('scroll'));
+    };
+    scrollTo(300);
     part('[data-dir="next"]').click();
     part('[data-dir="prev"]').click();
     // A page is the width clear of both buttons: 300 - 2 × 38.
     expect(scrollBy.mock.calls).toEqual([[{ left: 224 }], [{ left: -224 }]]);
 
     // Right to left, "next" goes towards negative scrollLeft.
-    part('.vitrine__track').style.direction = 'rtl';
+    track.style.direction = 'rtl';
+    scrollTo(-300);
     scrollBy.mockClear();
     part('[data-dir="next"]').click();
     part('[data-dir="prev"]').click();
@@ -159,6 +167,8 @@ describe('Carousel', () => {
     vi.useFakeTimers();
     try {
       render(<Carousel {...props()} />, container);
+      // Disabled in the markup itself, as a server carousel shows it before it is taken over.
+      expect(part<HTMLButtonElement>('[data-dir="prev"]').disabled).toBe(true);
       const track = part('.vitrine__track');
       geometry(track, 300, 900);
       const at = (x: number) => {
