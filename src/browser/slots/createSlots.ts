@@ -51,8 +51,12 @@ export function createSlots(deps: SlotDeps): Slots {
           below = below.then(
             () =>
               new Promise((done) => {
-                // A widget that takes longer than 3 s (a stalled chunk) lets the next one go.
-                const io = new IO((seen) => (io.disconnect(), setTimeout(done, 3000), done(seen.some((e) => e.isIntersecting) ? show(el) : near!.observe(el))), { rootMargin });
+                // The next slot waits for this one's widget, 1 s at most (a slow answer, a
+                // stalled chunk, a shopper scrolling fast past slots still in line).
+                const io = new IO((seen) => {
+                  io.disconnect();
+                  done(Promise.race([seen.some((e) => e.isIntersecting) ? show(el) : near!.observe(el), new Promise((later) => setTimeout(later, 1000))]));
+                }, { rootMargin });
                 io.observe(el);
               }),
           );
