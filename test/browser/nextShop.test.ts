@@ -29,7 +29,8 @@ interface NextServer {
   url: string;
   /** What the process printed so far. */
   output(): string;
-  stop(): void;
+  /** Stops the server and everything it started; resolves once they are gone. */
+  stop(): Promise<void>;
 }
 
 /** The environment of the Next processes: the sandbox, no telemetry, no way off this machine. */
@@ -83,13 +84,22 @@ async function serve(mode: 'start' | 'dev'): Promise<NextServer> {
   const server: NextServer = {
     url: `http://127.0.0.1:${port}`,
     output: () => output,
-    stop: () => {
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-    },
+    stop: () =>
+      new Promise<void>((done) => {
+        const killGroup = (signal: NodeJS.Signals) => {
+          try {
+            process.kill(-child.pid!, signal);
+          } catch {
+            /* already gone */
+          }
+        };
+        if (child.exitCode != null || child.signalCode != null) return killGroup('SIGKILL'), done();
+        // Once the server has exited, whatever it started (the development server's worker,
+        // still writing its cache) goes too, so the app's folder can be removed.
+        child.once('exit', () => (killGroup('SIGKILL'), done()));
+        killGroup('SIGTERM');
+        setTimeout(() => (killGroup('SIGKILL'), done()), 5000).unref();
+      }),
   };
   const until = Date.now() + 150_000;
   for (;;) {
