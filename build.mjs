@@ -352,6 +352,11 @@ async function squeeze(file, module) {
     module,
     ecma: 2020,
     compress: { passes: 2, unsafe_methods: true },
+    // A script tag's code runs as the page loads: Chromium (136 on) then compiles every
+    // function of it on the streaming thread, where it would otherwise compile each on
+    // the main thread when first called (V8's explicit compile hints). About a quarter
+    // of Vitrine's main-thread time on a server-rendered product page.
+    format: module ? {} : { preamble: '//# allFunctionsCalledOnLoad' },
     sourceMap: { content: readFileSync(map, 'utf8'), url: map.slice(map.lastIndexOf('/') + 1) },
   });
   writeFileSync(file, out.code);
