@@ -22,26 +22,34 @@ function setCookie(win: Window, id: string, maxAge: number): void {
  * in a cookie and in localStorage, created once; storage that throws (Safari private
  * mode, blocked cookies) leaves it in memory for the page. Without `store` nothing on
  * the device is read or written: a random id lives in memory for this page only.
+ *
+ * The cookie is read first and, when it holds the id, is the only storage touched: it is
+ * the id a shop's server reads too (server-rendered widgets are for that visitor), and a
+ * page's first localStorage access costs a synchronous read of the whole storage area
+ * (1–2 ms measured in Chromium). localStorage is the copy that outlives a cleared cookie.
  */
 export function readVisitorId(win: Window, store: boolean): string {
   if (!store) return uuid(win.crypto);
   let id: string | undefined;
   try {
-    id = win.localStorage.getItem(KEY) || undefined;
-  } catch {
-    /* storage blocked */
-  }
-  try {
-    id ||= /(?:^|;\s*)vitrine_uid=([\w-]{8,64})/.exec(win.document.cookie)?.[1];
+    id = /(?:^|;\s*)vitrine_uid=([\w-]{8,64})/.exec(win.document.cookie)?.[1];
   } catch {
     /* cookies blocked */
   }
-  id ||= uuid(win.crypto);
-  try {
-    win.localStorage.setItem(KEY, id);
-  } catch {
-    /* memory only */
+  if (!id) {
+    try {
+      id = win.localStorage.getItem(KEY) || undefined;
+    } catch {
+      /* storage blocked */
+    }
+    id ||= uuid(win.crypto);
+    try {
+      win.localStorage.setItem(KEY, id);
+    } catch {
+      /* memory only */
+    }
   }
+  // A year from the last visit.
   setCookie(win, id, YEAR);
   return id;
 }

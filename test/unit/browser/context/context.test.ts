@@ -111,6 +111,26 @@ describe('readVisitorId', () => {
     expect(readVisitorId(window, true)).toBe(id);
     expect(document.cookie).toContain('vitrine_uid=' + id);
   });
+  it('takes the id from the cookie a shop server set, the visitor its widgets were rendered for, without reading localStorage', () => {
+    localStorage.setItem('vitrine_uid', '99999999-2222-4333-8444-555555555555');
+    document.cookie = 'vitrine_uid=11111111-2222-4333-8444-555555555555; path=/';
+    const reads: string[] = [];
+    const watched = {
+      crypto: window.crypto,
+      location: window.location,
+      document,
+      get localStorage(): Storage {
+        reads.push('localStorage');
+        return window.localStorage;
+      },
+    } as unknown as Window;
+    expect(readVisitorId(watched, true)).toBe('11111111-2222-4333-8444-555555555555');
+    expect(reads).toEqual([]);
+    // Without the cookie, localStorage's copy is the visitor (a cookie cleared or capped).
+    document.cookie = 'vitrine_uid=; max-age=0; path=/';
+    expect(readVisitorId(watched, true)).toBe('99999999-2222-4333-8444-555555555555');
+    expect(document.cookie).toContain('vitrine_uid=99999999-2222-4333-8444-555555555555');
+  });
   it('still gives an id when storage and cookies throw', () => {
     const blocked = {
       crypto: window.crypto,
