@@ -46,8 +46,14 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   let host: EmbedHost | undefined;
   let consent: Consent | undefined;
 
+  // The analytics chunk hears what came before it from `history`, so it stays off the
+  // page's path to its largest paint: it is asked for by the first widget drawn or taken
+  // over, by a shopper's first reach, or a second after the page's load (a page without
+  // widgets), whichever comes first.
+  let analytics = () => {};
   const emit = (el: Element, name: string, detail: unknown) => {
     if (config?.debug || config?.setting('analytics')) history.push([el, name, detail]);
+    if (name == 'render') analytics();
     el.dispatchEvent(new win.CustomEvent('vitrine:' + name, { bubbles: true, detail }));
   };
   const run = (plugin: Plugin) => {
@@ -173,6 +179,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   let cart: Promise<unknown> | undefined;
   let carted = false;
   const cartIntent = (event: Event) => {
+    analytics();
     const button = (event.target as Element | null)?.closest?.('.vitrine [data-vitrine-cart]');
     if (!button || carted) return;
     cart ||= new Promise<void>((done) => load('cart', done)).then(() => (carted = true));
@@ -206,7 +213,15 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       load('search');
     }
     if (config.debug) load('debug');
-    if (config.setting('analytics')) load('analytics');
+    if (config.setting('analytics')) {
+      analytics = () => {
+        analytics = () => {};
+        load('analytics');
+      };
+      const later = () => setTimeout(() => analytics(), 1000);
+      if (doc.readyState == 'complete') later();
+      else win.addEventListener('load', later);
+    }
   });
   return api;
 }

@@ -256,3 +256,49 @@ describe('storage and consent', () => {
     }
   });
 });
+
+describe('when the analytics chunk loads', () => {
+  /** When the chunk's request started, and what it is compared with, from the page's own Resource Timing. */
+  const timings = (page: Page) =>
+    page.evaluate(() => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const chunk = resources.find((r) => r.name.endsWith('/vitrine-analytics.js'));
+      const widgets = resources.filter((r) => r.name.includes('/v1/widgetserver/'));
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      return { chunk: chunk?.startTime, firstWidgetAnswer: Math.min(...widgets.map((r) => r.responseEnd)), load: navigation.loadEventEnd };
+    });
+
+  it('not before a widget is drawn: it stays off the page’s path to its largest paint, and hears what came before it', async () => {
+    const { context, calls } = await openContext('datalayer');
+    try {
+      const { page, errors } = await open(context, suite.fixtures.page('analytics'));
+      await attribution(page);
+      const t = await timings(page);
+      expect(t.chunk).toBeGreaterThanOrEqual(t.firstWidgetAnswer);
+      // The carousel's render and impression came before the chunk, and still reach the tag.
+      await dataLayerEvent(calls, 'view_item_list', 'an-carousel');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a page without widgets gets it a moment after its load (Vitrine.attribution for the shop’s code)', async () => {
+    const { context } = await openContext('datalayer');
+    try {
+      const opened = await newRecordedPage(context);
+      // The fixture page with its slots taken out.
+      await opened.page.route(suite.fixtures.page('analytics'), async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: (await response.text()).replace(/<div id="an-[^"]+"[^>]*><\/div>/g, '') });
+      });
+      await opened.page.goto(suite.fixtures.page('analytics'));
+      expect(await attribution(opened.page)).toBeNull();
+      const t = await timings(opened.page);
+      expect(t.chunk).toBeGreaterThan(t.load);
+      expect(opened.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
