@@ -78,6 +78,9 @@ document.addEventListener('vitrine:add-to-cart', function (event) {
       body.append(empty);
     }
     var vitrine = window.Vitrine;
+    // Vitrine.attribution comes with the analytics chunk, which may land after a widget's
+    // first event: look again shortly until it is there.
+    if (!vitrine || typeof vitrine.attribution != 'function') setTimeout(update, 250);
     var from = vitrine && typeof vitrine.attribution == 'function' ? vitrine.attribution() : null;
     panel.querySelector('.perf__from').textContent = from
       ? 'Opened from #' + from.slot + ' (' + from.algorithm + ', position ' + from.position + ')'

@@ -47,9 +47,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   let consent: Consent | undefined;
 
   // The analytics chunk hears what came before it from `history`, so it stays off the
-  // page's path to its largest paint: it is asked for by the first widget drawn or taken
-  // over, by a shopper's first reach, or a second after the page's load (a page without
-  // widgets), whichever comes first.
+  // page's path to its largest paint: it is asked for beside the first widget's request
+  // (or the resume chunk), so it has run when that widget is drawn; by a shopper's first
+  // reach; or a second after the page's load (a page without widgets), whichever is first.
   let analytics = () => {};
   const emit = (el: Element, name: string, detail: unknown) => {
     if (config?.debug || config?.setting('analytics')) history.push([el, name, detail]);
@@ -132,7 +132,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   // Taking over the server's widgets is a chunk, asked for by the first slot holding one.
   const resumer: { take?: Resume } = {};
   let resuming: Promise<void> | undefined;
-  const resume = () => (resuming ||= new Promise<void>((done) => load('resume', done))).then(() => resumer.take);
+  const resume = () => (analytics(), resuming ||= new Promise<void>((done) => load('resume', done))).then(() => resumer.take);
 
   const request = createRequester({ ...config, fetch: win.fetch.bind(win) });
   const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
@@ -143,6 +143,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   // (3 s at most, like the stylesheet: a chunk that never arrives costs its reading only).
   let reading: Promise<unknown> | undefined;
   const read = () => {
+    analytics();
     if (!pageReader.read && !reading && ctx().gap) reading = new Promise<void>((done) => (load('page', done), setTimeout(done, 3000))).then(() => (context = undefined));
     return reading ? reading.then(ctx) : ctx();
   };
