@@ -89,6 +89,10 @@ describe('the demo shop asks before it remembers', () => {
   });
 
   it('Privacy choices → Refuse: the id is deleted and recent views give way to trending', async () => {
+    // Every slot of the page asked and answered while consent held (the last one is near
+    // the view only now), so what the sandbox hears next was sent after the refusal.
+    await page.locator('#home-picks').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
     await page.click('[data-consent-change]');
     await expect(page.locator('#consent-banner').isVisible()).resolves.toBe(true);
     const from = sandbox.requests.length;
