@@ -48,8 +48,8 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
 
   // The analytics chunk hears what came before it from `history`, so it stays off the
   // page's path to its largest paint: it is asked for beside the first widget's request
-  // (or the resume chunk), so it has run when that widget is drawn; by a shopper's first
-  // reach; or a second after the page's load (a page without widgets), whichever is first.
+  // (or the resume chunk), so it has run when that widget is drawn, or a second after the
+  // page's load on a page without widgets (`Vitrine.attribution` for the shop's code).
   let analytics = () => {};
   const emit = (el: Element, name: string, detail: unknown) => {
     if (config?.debug || config?.setting('analytics')) history.push([el, name, detail]);
@@ -180,7 +180,6 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   let cart: Promise<unknown> | undefined;
   let carted = false;
   const cartIntent = (event: Event) => {
-    analytics();
     const button = (event.target as Element | null)?.closest?.('.vitrine [data-vitrine-cart]');
     if (!button || carted) return;
     cart ||= new Promise<void>((done) => load('cart', done)).then(() => (carted = true));
