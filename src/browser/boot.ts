@@ -46,14 +46,8 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   let host: EmbedHost | undefined;
   let consent: Consent | undefined;
 
-  // The analytics chunk hears what came before it from `history`, so it stays off the
-  // page's path to its largest paint: it is asked for beside the first widget's request
-  // (or the resume chunk), so it has run when that widget is drawn, or a second after the
-  // page's load on a page without widgets (`Vitrine.attribution` for the shop's code).
-  let analytics = () => {};
   const emit = (el: Element, name: string, detail: unknown) => {
     if (config?.debug || config?.setting('analytics')) history.push([el, name, detail]);
-    if (name == 'render') analytics();
     el.dispatchEvent(new win.CustomEvent('vitrine:' + name, { bubbles: true, detail }));
   };
   const run = (plugin: Plugin) => {
@@ -129,6 +123,12 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
             setTimeout(done, 3000);
           })
         : null));
+  // The analytics chunk hears what came before it from `history`, so it stays off the
+  // page's path to its largest paint: it is asked for beside the first widget's request
+  // (or the resume chunk), so it has run when that widget is drawn, or a second after the
+  // page's load on a page without widgets (`Vitrine.attribution` for the shop's code).
+  let analyticsAsked = !config.setting('analytics');
+  const analytics = () => analyticsAsked || ((analyticsAsked = true), load('analytics'));
   // Taking over the server's widgets is a chunk, asked for by the first slot holding one.
   const resumer: { take?: Resume } = {};
   let resuming: Promise<void> | undefined;
@@ -213,15 +213,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       load('search');
     }
     if (config.debug) load('debug');
-    if (config.setting('analytics')) {
-      analytics = () => {
-        analytics = () => {};
-        load('analytics');
-      };
-      const later = () => setTimeout(() => analytics(), 1000);
-      if (doc.readyState == 'complete') later();
-      else win.addEventListener('load', later);
-    }
+    const later = () => setTimeout(analytics, 1000);
+    if (doc.readyState == 'complete') later();
+    else win.addEventListener('load', later);
   });
   return api;
 }
