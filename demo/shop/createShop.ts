@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGzip, gzipSync } from 'node:zlib';
+import { createGzip, gzipSync, type Gzip } from 'node:zlib';
 import { findCategory } from '../sandbox/categories';
 import { previewPage } from '../studio/previewPolicy';
 import { SHOP_PREVIEW_COOKIE } from '../studio/shopPreviewKeys';
@@ -18,7 +18,7 @@ import { renderHome } from './pages/renderHome';
 import { renderJournalIndex, renderJournalPost } from './pages/renderJournal';
 import { renderNotFound } from './pages/renderNotFound';
 import { renderOrder } from './pages/renderOrder';
-import { renderProduct } from './pages/renderProduct';
+import { renderProduct, type StreamedPage } from './pages/renderProduct';
 import { renderSearch } from './pages/renderSearch';
 import type { ShopContext } from './shopContext';
 
@@ -94,6 +94,18 @@ function sendHtml(res: ServerResponse, status: number, page: string, headers: Re
   const gzip = acceptsGzip(res);
   res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding', ...(gzip && { 'Content-Encoding': 'gzip' }), ...headers });
   res.end(gzip ? gzipSync(page) : page);
+}
+
+/** A page whose first part goes out before the rest is ready (see `StreamedPage`). */
+async function sendStreamedHtml(res: ServerResponse, page: StreamedPage): Promise<void> {
+  const gzip = acceptsGzip(res);
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding', ...(gzip && { 'Content-Encoding': 'gzip' }) });
+  const out = gzip ? createGzip() : res;
+  if (gzip) (out as Gzip).pipe(res);
+  out.write(page.first);
+  // The compressor holds what it has until told to flush it.
+  if (gzip) (out as Gzip).flush();
+  out.end(await page.rest);
 }
 
 function redirect(res: ServerResponse, location: string, headers: Record<string, string> = {}): void {
@@ -217,7 +229,7 @@ export async function createShop(options: ShopOptions): Promise<Shop> {
     }
     if (parts[0] === 'products' && parts.length === 2) {
       const product = byHandle.get(parts[1]);
-      return product ? sendHtml(res, 200, await renderProduct(ctx, product)) : notFound();
+      return product ? sendStreamedHtml(res, renderProduct(ctx, product)) : notFound();
     }
     if (path === '/cart') return sendHtml(res, 200, renderCart(ctx, priceLines(ctx, cart)));
     if (parts[0] === 'orders' && parts[2] === 'confirmation' && parts.length === 3) {

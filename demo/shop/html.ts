@@ -31,3 +31,6 @@ export function html(strings: TemplateStringsArray, ...values: Value[]): SafeHtm
   });
   return raw(out);
 }
+
+/** JSON for a <script> element: `<` escaped so no text can close the element. */
+export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -1,5 +1,5 @@
 import { CATEGORIES } from '../sandbox/categories';
-import { html, type SafeHtml } from './html';
+import { html, jsonForScript, raw, type SafeHtml } from './html';
 import type { ShopContext } from './shopContext';
 
 export interface PageOptions {
@@ -12,11 +12,29 @@ export interface PageOptions {
   activeCategory?: string;
   /** Extra data-* attributes for the Vitrine script tag (one page sets its type explicitly). */
   scriptData?: Record<string, string>;
+  /**
+   * Vitrine's script is added once the page has loaded, not in the head: on a page whose
+   * first widgets the server rendered, the script only takes them over and draws the
+   * widgets further down, so its 14 KB need not compete with the page's stylesheet and
+   * images for the first paint (Next.js's `<Script strategy="lazyOnload">` does the same).
+   */
+  scriptAfterLoad?: boolean;
 }
 
 /** The shop's page shell: header with departments and search, the Vitrine tag, footer. */
 export function renderPage(ctx: ShopContext, o: PageOptions): string {
-  const extra = Object.entries(o.scriptData ?? {}).map(([k, v]) => html` data-${k}="${v}"`);
+  const attributes: Record<string, string> = { 'data-base-url': ctx.apiUrl, 'data-org-id': ctx.orgId, 'data-api-key': ctx.apiKey, 'data-locale': 'en-IE', 'data-currency': 'EUR', 'data-analytics': 'datalayer' };
+  for (const [name, value] of Object.entries(o.scriptData ?? {})) attributes['data-' + name] = value;
+  const tag = o.scriptAfterLoad
+    ? html`<script>addEventListener('load', () => {
+  const script = document.createElement('script');
+  for (const [name, value] of Object.entries(${raw(jsonForScript(attributes))})) script.setAttribute(name, value);
+  script.src = '/dist/vitrine.js';
+  document.head.append(script);
+});</script>
+`
+    : html`<script async src="/dist/vitrine.js"${Object.entries(attributes).map(([name, value]) => html` ${raw(name)}="${value}"`)}></script>
+`;
   return `<!doctype html>${html`<html lang="en">
 <head>
 <meta charset="utf-8">
@@ -29,8 +47,7 @@ ${o.head}
 <script>window.dataLayer = window.dataLayer || [];</script>
 ${ctx.consentBanner ? html`<script src="/assets/consent.js"></script>
 ` : ''}${ctx.studioPreview ? html`<script src="/studio/shop-preview.js"></script>
-` : ''}<script async src="/dist/vitrine.js" data-base-url="${ctx.apiUrl}" data-org-id="${ctx.orgId}" data-api-key="${ctx.apiKey}" data-locale="en-IE" data-currency="EUR" data-analytics="datalayer"${extra}></script>
-<script src="/assets/shop.js" defer></script>
+` : ''}${tag}<script src="/assets/shop.js" defer></script>
 </head>
 <body>
 <a class="skip-link" href="#main">Skip to content</a>

@@ -4,6 +4,7 @@
 // keeps the server's nodes, and the widgets behave like client-rendered ones.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
@@ -93,6 +94,40 @@ describe('server-rendered slots on the demo product page', () => {
     // ?ssr=0 turns it off: the slots hold no widget until the browser renders one.
     const off = await (await fetch(`${shop.url}/products/${product.handle}?ssr=0`)).text();
     expect(off).not.toContain('data-vitrine-state');
+  });
+
+  it('sends the product before the widgets, and loads vitrine.js once the page has loaded', async () => {
+    // A service that takes 400 ms to answer: what reaches the browser before it has
+    // answered is the head, the header and the product, and none of the widgets.
+    const slowDir = mkdtempSync(join(tmpdir(), 'vitrine-ssr-slow-'));
+    const slow = await createSandbox({ port: 0, dataDir: slowDir, latencyMs: 400 });
+    const slowShop = await createShop({ port: 0, apiUrl: slow.url, orgId: slow.orgId, apiKey: slow.apiKey });
+    const parts = await new Promise<{ text: string; at: number }[]>((resolve, reject) =>
+      get(`${slowShop.url}/products/${product.handle}`, (res) => {
+        const chunks: { text: string; at: number }[] = [];
+        res.setEncoding('utf8');
+        res.on('data', (text: string) => chunks.push({ text, at: performance.now() }));
+        res.on('end', () => resolve(chunks));
+      }).on('error', reject),
+    );
+    await slowShop.close();
+    await slow.close();
+    rmSync(slowDir, { recursive: true, force: true });
+    const early = parts.filter((part) => part.at < parts[parts.length - 1].at - 200).map((part) => part.text).join('');
+    expect(early).toContain(`<h1>${product.name}</h1>`);
+    expect(early).not.toContain('data-vitrine-state');
+    expect(parts.map((part) => part.text).join('')).toContain('data-vitrine-state');
+    // The script is asked for after the load event, and still takes the widgets over.
+    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+    await page.addInitScript(() => document.addEventListener('vitrine:render', (e) => ((window as unknown as { __server: boolean }).__server ||= !!(e as CustomEvent).detail.server)));
+    await page.goto(`${shop.url}/products/${product.handle}`);
+    await page.waitForFunction(() => (window as unknown as { __server: boolean }).__server, null, { timeout: 10_000 });
+    const { load, script } = await page.evaluate(() => ({
+      load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+      script: performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/dist/vitrine.js'))!.startTime,
+    }));
+    expect(script).toBeGreaterThanOrEqual(load);
+    await page.close();
   });
 
   it('takes them over without a request, keeping the same nodes', async () => {

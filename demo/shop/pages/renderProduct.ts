@@ -1,6 +1,6 @@
 import { findCategory } from '../../sandbox/categories';
 import { sellingPrice, type SampleProduct } from '../../sandbox/createCatalogue';
-import { html, raw } from '../html';
+import { html, jsonForScript, raw } from '../html';
 import { renderPage } from '../renderPage';
 import { renderPriceTag } from '../renderProductCard';
 import { renderSlot } from '../renderSlot';
@@ -20,10 +20,21 @@ const SLOTS: (ServerSlot & { layout: 'carousel' | 'matrix' | 'bundle'; title: st
   { id: 'pdp-recent', algorithm: 'recentviews trendingincategory', layout: 'carousel', title: 'Keep browsing' },
 ];
 
-/** JSON for a <script> element: `<` escaped so no text can close the element. */
-const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+/**
+ * A page sent in two parts: `first` at once, `rest` when the server's widgets are in.
+ * The shopper's browser fetches the stylesheet and scripts and paints the product while
+ * the shop's server waits for Vitrine's service (what streaming frameworks such as
+ * Next.js do with a Suspense boundary around a slow component).
+ */
+export interface StreamedPage {
+  first: string;
+  rest: Promise<string>;
+}
 
-export async function renderProduct(ctx: ShopContext, p: SampleProduct): Promise<string> {
+/** Where each server-rendered slot goes in the page, until its widget is in. */
+const HOLE = (i: number) => `<!--vitrine-slot-${i}-->`;
+
+export function renderProduct(ctx: ShopContext, p: SampleProduct): StreamedPage {
   const category = findCategory(p.category);
   const image = `${ctx.apiUrl}/images/${p.sku}.svg`;
   const inStock = p.inventory > 0;
@@ -54,7 +65,7 @@ export async function renderProduct(ctx: ShopContext, p: SampleProduct): Promise
 <meta property="product:price:currency" content="EUR">`;
   const stars = Math.round(p.rating);
   const rendered = ctx.ssr
-    ? await renderSlots({
+    ? renderSlots({
         baseUrl: ctx.apiUrl,
         orgId: ctx.orgId,
         apiKey: ctx.apiKey,
@@ -67,9 +78,10 @@ export async function renderProduct(ctx: ShopContext, p: SampleProduct): Promise
         // The sandbox computes its answers in this same process: on a busy machine the
         // default 800 ms is short, and a slot that misses it is left to the browser anyway.
         timeoutMs: 2000,
-      })
-    : [];
-  const slot = (i: number) => renderSlot({ ...SLOTS[i], server: rendered[i]?.html });
+      }).catch(() => [])
+    : Promise.resolve([]);
+  // A server slot is a hole in the page until its widget is in; the rest are client slots.
+  const slot = (i: number) => (ctx.ssr && i < SERVER_SLOTS ? raw(HOLE(i)) : renderSlot(SLOTS[i]));
   const body = html`
 <nav class="breadcrumbs" aria-label="Breadcrumb"><a href="/">Home</a> / <a href="/collections/${p.category}">${p.categoryName}</a> / <span aria-current="page">${p.name}</span></nav>
 <article class="product">
@@ -97,11 +109,23 @@ ${slot(1)}
 ${slot(2)}
 ${slot(3)}
 ${slot(4)}`;
-  return renderPage(ctx, {
+  const page = renderPage(ctx, {
     title: p.name,
     description: p.description,
     head,
     body,
     activeCategory: p.category,
+    scriptAfterLoad: ctx.ssr,
   });
+  // Everything before the first widget goes out at once: head, header, the product itself.
+  const cut = ctx.ssr ? page.indexOf(HOLE(0)) : page.length;
+  return {
+    first: page.slice(0, cut),
+    rest: rendered.then((widgets) => {
+      let rest = page.slice(cut);
+      // A function, not a string, as the replacement: a widget's `$&` or `$'` stays text.
+      for (let i = 0; ctx.ssr && i < SERVER_SLOTS; i++) rest = rest.replace(HOLE(i), () => renderSlot({ ...SLOTS[i], server: widgets[i]?.html }).__html);
+      return rest;
+    }),
+  };
 }
