@@ -153,7 +153,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     // asked for a personal algorithm render again, and the page hears of it.
     if (flipped) {
       context = undefined;
-      ctx();
+      ctx().siteUid;
       slots!.refresh(true);
     }
     emit(doc as unknown as Element, 'consent', { granted });

@@ -106,7 +106,10 @@ describe('buildContext', () => {
       const win = open(url);
       const written: string[] = [];
       Object.defineProperty(win.document, 'cookie', { configurable: true, get: () => '', set: (value: string) => written.push(value) });
-      buildContext(win, config());
+      const context = buildContext(win, config());
+      // Written when the id is first asked for (a widget request), not before.
+      expect(written, url).toHaveLength(0);
+      expect(context.siteUid, url).toMatch(/^[\w-]{36}$/);
       expect(written, url).toHaveLength(1);
       expect(written[0], url).toMatch(/^vitrine_uid=[\w-]+; max-age=31536000; path=\/; SameSite=Lax/);
       expect(written[0].endsWith('; Secure'), url).toBe(secure);
