@@ -127,6 +127,8 @@ describe('server-rendered slots on the demo product page', () => {
       script: performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/dist/vitrine.js'))!.startTime,
     }));
     expect(script).toBeGreaterThanOrEqual(load);
+    // A script that runs after the load asks for no preconnect: nothing is being parsed.
+    await expect(page.locator('link[rel="preconnect"]').count()).resolves.toBe(0);
     await page.close();
   });
 

@@ -108,7 +108,8 @@ describe('what Vitrine leaves on the host page', () => {
     expect(renders.map((e) => e.id).sort()).toEqual(ids.slice().sort());
     for (const id of ids) await expect(page.locator(`#${id} > .vitrine`).count()).resolves.toBe(1);
     await expect(page.locator('link[href$="vitrine.css"]').count()).resolves.toBe(1);
-    await expect(page.locator('link[rel="preconnect"]').count()).resolves.toBe(1);
+    // One preconnect at most: the first copy's, and none when it ran after the parse.
+    await expect(page.locator('link[rel="preconnect"]').count()).resolves.toBeLessThanOrEqual(1);
     expect(errors).toEqual([]);
   });
 

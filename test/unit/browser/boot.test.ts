@@ -59,6 +59,19 @@ afterEach(() => vi.restoreAllMocks());
 const widgetCalls = () => calls.filter((c) => c.url.pathname.startsWith('/v1/widgetserver/'));
 
 describe('boot', () => {
+  it('opens the connection to the API while the page parses, and asks for none once it is parsed', () => {
+    const preconnects = () => [...document.head.querySelectorAll('link[rel="preconnect"]')].map((link) => link.getAttribute('href'));
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
+    start('<div id="a" data-vitrine="trending"></div>');
+    expect(preconnects()).toEqual(['https://api.example']);
+    // A script that runs later (added after the load): its first request follows within a frame.
+    win = new HappyWindow({ url: 'https://shop.example/' }) as unknown as Window & typeof globalThis;
+    document = win.document;
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'complete' });
+    start('<div id="a" data-vitrine="trending"></div>');
+    expect(preconnects()).toEqual([]);
+  });
+
   it('renders a named slot in place of its fallback and says so', async () => {
     start('<div id="pdp-also" data-vitrine="viewedalsoviewed" data-vitrine-pname="Coat" data-vitrine-title="Also viewed"><p>fallback</p></div>');
     const event = await settled('pdp-also');
