@@ -139,13 +139,15 @@ export async function createShop(options: ShopOptions): Promise<Shop> {
     const url = new URL(req.url ?? '/', 'http://shop');
     const path = url.pathname;
     const cart = readCart(req.headers.cookie);
+    // "Preview on the demo shop" in the theme studio (demo/studio/shopPreview.ts).
+    const studioPreview = url.searchParams.has(SHOP_PREVIEW_COOKIE) || (req.headers.cookie ?? '').split(/;\s*/).includes(`${SHOP_PREVIEW_COOKIE}=1`);
     const ctx: ShopContext = {
       apiUrl: options.apiUrl, orgId: options.orgId, apiKey: options.apiKey, products,
       cartCount: cart.reduce((n, l) => n + l.qty, 0),
-      // "Preview on the demo shop" in the theme studio (demo/studio/shopPreview.ts).
-      studioPreview: url.searchParams.has(SHOP_PREVIEW_COOKIE) || (req.headers.cookie ?? '').split(/;\s*/).includes(`${SHOP_PREVIEW_COOKIE}=1`),
+      studioPreview,
       consentBanner: options.consentBanner ?? false,
-      ssr: url.searchParams.get('ssr') !== '0',
+      // The studio's draft theme lives in this browser only: the server cannot draw with it.
+      ssr: url.searchParams.get('ssr') !== '0' && !studioPreview,
       hostname: (req.headers.host ?? 'localhost').replace(/:\d+$/, ''),
       visitorId: /(?:^|;\s*)vitrine_uid=([\w-]{8,64})/.exec(req.headers.cookie ?? '')?.[1],
     };

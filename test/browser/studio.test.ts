@@ -496,6 +496,12 @@ describe('theme studio', () => {
     await shopPage.waitForSelector('#collection-trending .vitrine-theme--editorial');
     await shopPage.locator('#collection-picks').scrollIntoViewIfNeeded();
     await shopPage.waitForSelector('#collection-picks .vitrine--matrix.vitrine-theme--editorial');
+    // A product page, whose first widgets the shop's server renders for shoppers, draws them
+    // in the browser during a preview: the draft is in this browser only.
+    await shopPage.locator('#collection-picks a[href^="/products/"]').first().click();
+    await shopPage.getByRole('region', { name: 'Theme draft preview' }).waitFor();
+    await shopPage.locator('#pdp-also-viewed').scrollIntoViewIfNeeded();
+    await shopPage.waitForSelector('#pdp-also-viewed .vitrine--carousel.vitrine-theme--editorial');
 
     const res = await fetch(`${sandbox.url}/v1/theme?request=${encodeURIComponent(JSON.stringify({ orgId: sandbox.orgId }))}`, {
       headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Service-Access-Token': sandbox.apiKey, 'X-Service-orgId': sandbox.orgId },
