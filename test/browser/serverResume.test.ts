@@ -81,6 +81,21 @@ const rendersOf = (page: Page, n: number) =>
   );
 
 describe('resuming server-rendered widgets', () => {
+  it("shows only the widget where the merchant's fallback stays beside the server's root", async () => {
+    const [a] = await renderSlots({ ...creds(), page: basePage, consent: true, timeoutMs: 10_000, slots: [{ id: 'a', algorithm: 'trending', layout: 'matrix', max: 4 }] });
+    expect(a.ok).toBe(true);
+    const { page, asked } = await open(`<div id="a" data-vitrine="trending" data-vitrine-layout="matrix" data-vitrine-max="4"><p id="fallback">Our picks are on their way.</p>${a.html}</div>${tag()}`);
+    expect((await rendersOf(page, 1)).map((r) => [r.id, r.server])).toEqual([['a', true]]);
+    expect(asked).toEqual([]);
+    const shown = await page.evaluate(() => ({
+      fallback: document.getElementById('fallback')!.getBoundingClientRect().height,
+      widget: document.querySelector('#a > [data-vitrine-state], #a > .vitrine')!.getBoundingClientRect().height,
+    }));
+    expect(shown.fallback).toBe(0);
+    expect(shown.widget).toBeGreaterThan(0);
+    await page.close();
+  });
+
   it('takes over [data-vitrine] and <vitrine-widget> slots from the script tag and the ESM build, asking nothing', async () => {
     // A budget for a busy test machine: the first call of a process also starts its fetch.
     const [a, b] = await renderSlots({ ...creds(), page: basePage, consent: true, timeoutMs: 10_000, slots: [{ id: 'a', algorithm: 'trending', layout: 'carousel' }, { id: 'b', algorithm: 'trending', layout: 'matrix', max: 4 }] });

@@ -59,11 +59,18 @@ export const resumeSlot: Resume = async (deps, el, slot, current) => {
   if (!server) return false;
   const { root, state: s } = server;
   const personal = isPersonal(s.detail.algorithm);
-  try {
-    deps.place(el, root);
-  } catch (error) {
-    deps.fail(el, 'slot', (error as { message: string }).message);
-    return true;
+  // A slot that holds nothing but the server's root needs no outlet yet (the shadow root
+  // whose <slot> hides the merchant's fallback): attaching one makes the browser build
+  // the widget's layout again, 1–2 ms of main thread on a phone. A later render that must
+  // hide or show something attaches it then.
+  const alone = [...el.childNodes].every((node) => node == root || (node.nodeType != 1 && !node.textContent!.trim()));
+  if (!alone) {
+    try {
+      deps.place(el, root);
+    } catch (error) {
+      deps.fail(el, 'slot', (error as { message: string }).message);
+      return true;
+    }
   }
   slot.root = root;
   slot.personal = personal || !!s.detail.substituted.length;
