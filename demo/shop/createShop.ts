@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createGzip, gzipSync, type Gzip } from 'node:zlib';
+import { createGzip, gzipSync } from 'node:zlib';
 import { findCategory } from '../sandbox/categories';
 import { previewPage } from '../studio/previewPolicy';
 import { SHOP_PREVIEW_COOKIE } from '../studio/shopPreviewKeys';
@@ -90,21 +90,25 @@ function sendFile(res: ServerResponse, file: string): void {
   (gzip ? stream.pipe(createGzip()) : stream).pipe(res);
 }
 
-function sendHtml(res: ServerResponse, status: number, page: string, headers: Record<string, string> = {}): void {
+/** Writes an HTML response's head; true when the body is to be gzipped. */
+function writeHtmlHead(res: ServerResponse, status: number, headers: Record<string, string> = {}): boolean {
   const gzip = acceptsGzip(res);
   res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding', ...(gzip && { 'Content-Encoding': 'gzip' }), ...headers });
-  res.end(gzip ? gzipSync(page) : page);
+  return gzip;
+}
+
+function sendHtml(res: ServerResponse, status: number, page: string, headers: Record<string, string> = {}): void {
+  res.end(writeHtmlHead(res, status, headers) ? gzipSync(page) : page);
 }
 
 /** A page whose first part goes out before the rest is ready (see `StreamedPage`). */
 async function sendStreamedHtml(res: ServerResponse, page: StreamedPage): Promise<void> {
-  const gzip = acceptsGzip(res);
-  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding', ...(gzip && { 'Content-Encoding': 'gzip' }) });
-  const out = gzip ? createGzip() : res;
-  if (gzip) (out as Gzip).pipe(res);
+  const gzip = writeHtmlHead(res, 200) ? createGzip() : undefined;
+  gzip?.pipe(res);
+  const out = gzip ?? res;
   out.write(page.first);
   // The compressor holds what it has until told to flush it.
-  if (gzip) (out as Gzip).flush();
+  gzip?.flush();
   out.end(await page.rest);
 }
 

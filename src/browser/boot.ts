@@ -156,6 +156,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     // asked for a personal algorithm render again, and the page hears of it.
     if (flipped) {
       context = undefined;
+      // Asking for the id is what stores it (or, refused, keeps it in memory only).
       ctx().siteUid;
       slots!.refresh(true);
     }
