@@ -8,6 +8,7 @@ import { runSize } from './runSize.mjs';
 import { runImports } from './runImports.mjs';
 import { runRender } from './runRender.mjs';
 import { runPage } from './runPage.mjs';
+import { runLongTasks } from './runLongTasks.mjs';
 import { runScale } from './runScale.mjs';
 import { runSearch } from './runSearch.mjs';
 import { runLcp } from './runLcp.mjs';
@@ -23,6 +24,7 @@ const parts = [
   ['imports', runImports],
   ['render', runRender],
   ['page', runPage],
+  ['longTasks', runLongTasks],
   ['scale', runScale],
   ['search', runSearch],
   ['lcp', runLcp],

@@ -1,0 +1,216 @@
+// Part of `npm run bench`: every kind of demo page, cold and warm, at phone and desktop
+// size, scrolled to its end: no long task (over 50 ms) may run Vitrine's code. The page
+// part checks the product page so; this one covers the rest of the shop.
+// BENCH_CPU_SLOWDOWN=4 runs the pages' main thread four times slower (DevTools' CPU
+// throttling, the factor Lighthouse's mobile preset assumes for a phone): a look at what a
+// mid-range phone sees, reported beside the budget rather than held to it.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadDemo } from './lib/loadDemo.mjs';
+import { launchBrowser } from './lib/launchBrowser.mjs';
+import { isVitrineScript } from './page/measurePageView.mjs';
+import { printTable } from './lib/printTable.mjs';
+import { snapshotDist } from './lib/serveDist.mjs';
+import { readSourceMap } from './lib/readSourceMap.mjs';
+import { latencyMs } from './runPage.mjs';
+
+const cpuSlowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
+/** Lighthouse's mobile preset (a Moto G Power's screen), and the page part's desktop. */
+const viewports = [
+  { name: 'phone', width: 412, height: 823, isMobile: true },
+  { name: 'desktop', width: 1280, height: 900, isMobile: false },
+];
+
+/**
+ * Two pages of each kind the shop links to from its home page and its first collection
+ * (the first for the cold view, the second for the warm one), plus the search results,
+ * the cart, and a page that does not exist. The links are read by the browser.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} shopUrl
+ * @returns {Promise<Array<{ kind: string, cold: string, warm: string }>>}
+ */
+async function demoPages(browser, shopUrl) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const linksOf = async (path) => {
+    await page.goto(new URL(path, shopUrl).href);
+    return page.$$eval('a[href]', (links) => links.filter((a) => a.origin == location.origin).map((a) => a.pathname + a.search));
+  };
+  let links;
+  try {
+    const home = await linksOf('/');
+    const collection = home.find((p) => /^\/collections\/[^/?]+$/.test(p));
+    if (!collection) throw new Error('the demo home page links to no collection');
+    links = [...new Set([...home, ...(await linksOf(collection))])];
+  } finally {
+    await context.close();
+  }
+  const two = (kind, pattern) => {
+    const found = links.filter((p) => pattern.test(p));
+    if (!found.length) throw new Error(`the demo shop links to no ${kind} page`);
+    return { kind, cold: found[0], warm: found[1] ?? found[0] };
+  };
+  const product = two('product', /^\/products\/[^/?]+$/);
+  return [
+    { kind: 'home', cold: '/', warm: '/' },
+    two('collection', /^\/collections\/[^/?]+$/),
+    { kind: 'product (server-rendered slots)', cold: product.cold, warm: product.warm },
+    { kind: 'product (client-rendered)', cold: product.cold + '?ssr=0', warm: product.warm + '?ssr=0' },
+    { kind: 'search results', cold: '/search?q=wool', warm: '/search?q=linen' },
+    { kind: 'cart', cold: '/cart', warm: '/cart' },
+    two('journal', /^\/blogs\/journal(\/[^/?]+)?$/),
+    { kind: 'not found', cold: '/no-such-page', warm: '/no-such-page' },
+  ];
+}
+
+/**
+ * One view of `url`: loaded, then scrolled down a screen at a time to the end as a
+ * shopper would, so slots below the fold load and the carousels fill their later cards.
+ * Long tasks are read from the page's own Long Animation Frames entries, which name the
+ * scripts that ran in a frame and for how long: no tracing, whose JS sampling would slow
+ * the page it measures.
+ * @param {import('playwright-core').BrowserContext} context
+ * @param {string} url
+ */
+async function viewPage(context, url) {
+  const page = await context.newPage();
+  try {
+    if (cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await page.addInitScript(() => {
+      const seen = { shown: new Set(), failed: new Set(), longTasks: 0, frames: [] };
+      Object.defineProperty(window, '__vitrineSeen', { value: seen });
+      for (const type of ['render', 'search', 'error']) document.addEventListener('vitrine:' + type, (e) => seen[type == 'error' ? 'failed' : 'shown'].add(e.target), true);
+      new PerformanceObserver((list) => (seen.longTasks += list.getEntries().length)).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const frame of list.getEntries()) {
+          // Only frames with a long task in them block input; the rest are merely slow to paint.
+          if (!frame.blockingDuration) continue;
+          seen.frames.push({
+            ms: frame.duration,
+            scripts: frame.scripts.map((s) => ({ url: s.sourceURL, fn: s.sourceFunctionName, at: s.sourceCharPosition, invoker: s.invoker, ms: s.duration })),
+          });
+        }
+      }).observe({ type: 'long-animation-frame', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    for (let step = 0; step < 20 && (await page.evaluate(() => innerHeight + scrollY < document.documentElement.scrollHeight - 1)); step++) {
+      await page.evaluate(() => scrollBy(0, innerHeight));
+      await page.waitForTimeout(300);
+    }
+    await page.waitForLoadState('networkidle');
+    // Idle time: a carousel fills its later cards then.
+    await page.waitForTimeout(500);
+    return await page.evaluate(() => {
+      const seen = /** @type {any} */ (window).__vitrineSeen;
+      return {
+        slots: document.querySelectorAll('[data-vitrine], [data-vitrine-search]').length,
+        shown: seen.shown.size,
+        failed: [...seen.failed].filter((el) => !seen.shown.has(el)).length,
+        longTasks: seen.longTasks,
+        frames: seen.frames,
+      };
+    });
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * Frames whose long task was Vitrine's: its scripts ran longer in the frame than any
+ * other script, and for a quarter of the frame at least.
+ * @param {Array<{ ms: number, scripts: Array<{ url: string, fn: string, at: number, invoker: string, ms: number }> }>} frames
+ */
+function vitrineFrames(frames) {
+  return frames.flatMap((frame) => {
+    const ours = frame.scripts.filter((s) => isVitrineScript(s.url));
+    const oursMs = ours.reduce((t, s) => t + s.ms, 0);
+    const othersMs = frame.scripts.reduce((t, s) => t + s.ms, 0) - oursMs;
+    if (oursMs < othersMs || oursMs < 0.25 * frame.ms) return [];
+    return [{ ms: frame.ms, oursMs, top: ours.sort((a, b) => b.ms - a.ms)[0] }];
+  });
+}
+
+/**
+ * Names a script entry of a long frame by its source (`src/…:line name`), through the
+ * build's source map: the entry gives the script's URL and the character where the
+ * function it entered starts.
+ * @param {string} dist
+ */
+function placeNamer(dist) {
+  const files = new Map();
+  const load = (file) => {
+    if (!files.has(file)) {
+      const path = join(dist, file);
+      files.set(file, existsSync(path) ? { text: readFileSync(path, 'utf8'), map: existsSync(path + '.map') ? readSourceMap(JSON.parse(readFileSync(path + '.map', 'utf8'))) : null } : null);
+    }
+    return files.get(file);
+  };
+  return (/** @type {{ url: string, fn: string, at: number, invoker: string, ms: number }} */ s) => {
+    const file = new URL(s.url).pathname.replace(/^.*\//, '');
+    const built = load(file);
+    let where = `${file}${s.fn ? ' ' + s.fn : ''}`;
+    if (built?.map && s.at >= 0) {
+      const before = built.text.slice(0, s.at).split('\n');
+      const found = built.map(before.length - 1, before[before.length - 1].length);
+      if (found) where = `${found.source.replace(/^(\.\.\/)+/, '')}:${found.line + 1}${found.name ? ' ' + found.name : ''}`;
+    }
+    return `${where}, entered by ${s.invoker} (${s.ms.toFixed(0)} ms)`;
+  };
+}
+
+/** @returns {Promise<{ results: object, failures: string[] }>} */
+export async function runLongTasks() {
+  const { createSandbox, createShop } = await loadDemo(['createSandbox', 'createShop']);
+  const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-bench-'));
+  const sandbox = await createSandbox({ port: 0, latencyMs, dataDir });
+  const failures = [];
+  const rows = [];
+  const results = [];
+  let shop;
+  let browser;
+  try {
+    const dist = snapshotDist();
+    const place = placeNamer(dist);
+    shop = await createShop({ port: 0, apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, distDir: dist });
+    browser = await launchBrowser();
+    const pages = await demoPages(browser, shop.url);
+    for (const { name, width, height, isMobile } of viewports) for (const { kind, cold, warm } of pages) {
+      // Cold: a fresh profile (no cache, no storage); warm: the next page in the same one.
+      const context = await browser.newContext({ viewport: { width, height }, isMobile, hasTouch: isMobile });
+      const views = {};
+      try {
+        for (const [label, path] of [['cold', cold], ['warm', warm]]) {
+          views[label] = await viewPage(context, new URL(path, shop.url).href);
+        }
+      } finally {
+        await context.close();
+      }
+      for (const [label, view] of Object.entries(views)) {
+        const ours = vitrineFrames(view.frames);
+        rows.push([name, kind, label, label == 'cold' ? cold : warm, `${view.shown}/${view.slots}`, view.failed, view.longTasks, ours.length, Math.round(Math.max(0, ...ours.map((f) => f.oursMs)))]);
+        results.push({ viewport: name, kind, view: label, path: label == 'cold' ? cold : warm, slots: view.slots, shown: view.shown, failed: view.failed, longTasks: view.longTasks, longFrames: view.frames });
+        for (const f of ours) failures.push(`long tasks: ${kind} (${name}, ${label}): a ${f.ms.toFixed(0)} ms frame ran Vitrine for ${f.oursMs.toFixed(0)} ms, most in ${place(f.top)}`);
+      }
+    }
+  } finally {
+    await browser?.close();
+    await shop?.close();
+    await sandbox.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  printTable(`Long tasks on every demo page${cpuSlowdown > 1 ? ` (CPU ${cpuSlowdown}× slower)` : ''}`, ['viewport', 'page', 'view', 'path', 'slots shown', 'fallback kept', 'long tasks', 'of them Vitrine\'s', 'Vitrine\'s ms in the longest'], rows, [
+    'Each page is loaded, then scrolled to its end a screen at a time, so every slot loads and renders; "shown" counts slots that sent vitrine:render or vitrine:search, "fallback kept" those that sent only vitrine:error (no products for that visitor, say).',
+    'A long task is over 50 ms (the Long Tasks API threshold). It is Vitrine\'s when, in the Long Animation Frames entry that holds it, Vitrine\'s scripts ran longer than any other script and for a quarter of the frame at least.',
+    `Phone ${viewports[0].width}×${viewports[0].height}, desktop ${viewports[1].width}×${viewports[1].height}; service latency ${latencyMs} ms. Cold: a fresh profile; warm: a second page of the same kind in that profile (themes cached).`,
+  ]);
+  return { results: { viewports, cpuSlowdown, latencyMs, pages: results }, failures };
+}
+
+// `node bench/runLongTasks.mjs` runs this part alone (on a build already in dist/).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { failures } = await runLongTasks();
+  for (const f of failures) console.error(`  ✗ ${f}`);
+  process.exit(failures.length ? 1 : 0);
+}
