@@ -154,7 +154,7 @@ function placeNamer(dist) {
     if (built?.map && s.at >= 0) {
       const before = built.text.slice(0, s.at).split('\n');
       const found = built.map(before.length - 1, before[before.length - 1].length);
-      if (found) where = `${found.source.replace(/^(\.\.\/)+/, '')}:${found.line + 1}${found.name ? ' ' + found.name : ''}`;
+      if (found) where = `${found.source.replace(/^(\.\.\/)+/, '')}:${found.line}${found.name ? ' ' + found.name : ''}`;
     }
     return `${where}, entered by ${s.invoker} (${s.ms.toFixed(0)} ms)`;
   };
