@@ -15,7 +15,7 @@ import { INCLUDE_WIDGETS, readIncludeWidgets } from './includeWidgets';
 import { revealBelowHeader } from './revealBelowHeader';
 import { searchStrings, type SearchStrings } from '../../core/strings/search';
 import { fillString } from '../../core/strings/fillString';
-import { formatPrice } from '../../core/template/formatPrice';
+import { prepareFormat } from '../../core/template/formatPrice';
 
 export interface SearchMount {
   /** A new query from a search box on this page: no reload, a new history entry. */
@@ -42,10 +42,8 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
   const queryParam = config.setting('searchParam') || 'q';
   const context = host.context();
   const format = { locale: context.locale, currency: context.currency };
-  // The page's first number format costs 10–30 ms of main thread (its locale data): it is
-  // made in a task of its own while the first answer is on the wire, not in the one that
-  // draws the results (their prices and count).
-  setTimeout(() => formatPrice(0, format.locale, format.currency));
+  // Before the first answer: the results' prices and count are its first use on the page.
+  prepareFormat(format.locale, format.currency);
 
   const wanted = Number(slot.dataset.vitrinePageSize);
   const fixedSize = Number.isInteger(wanted) && wanted >= 1 && wanted <= MAX_PAGE_SIZE ? wanted : 0;

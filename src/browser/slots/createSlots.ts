@@ -7,7 +7,7 @@ import { fetchWidget, widgetQuery, type WidgetParams } from '../../core/api/fetc
 import { chooseTheme } from '../../core/theme/chooseTheme';
 import { builtinThemes } from '../../core/theme/builtinThemes';
 import { mountWidget } from '../render/mountWidget';
-import { formatPrice } from '../../core/template/formatPrice';
+import { prepareFormat } from '../../core/template/formatPrice';
 import { render } from 'preact';
 import { prioritiseImages } from '../render/prioritiseImages';
 import { readSlot } from './readSlot';
@@ -214,9 +214,7 @@ export function createSlots(deps: SlotDeps): Slots {
     // Layout chunks load beside the data: the slot's layout, else the default one.
     if (spec.layout == 'bundle' || chain.includes('crosssell')) need('bundle');
     need(spec.layout || 'carousel');
-    // The first Intl.NumberFormat costs some 30 ms (ICU data): build it while the request
-    // is on the wire, in a task of its own, not inside the first render.
-    setTimeout(() => formatPrice(0, c.locale, c.currency));
+    prepareFormat(c.locale, c.currency);
     // What the event details say of every outcome: the algorithm, the page type seen, the
     // algorithms of the chain that came before it with why each was skipped, whether
     // personal algorithms were allowed and, if not, which ones gave way.
