@@ -53,9 +53,21 @@ function wire(viewport: HTMLElement | null): void {
   });
   prev.onclick = () => by(-rtl());
   next.onclick = () => by(rtl());
-  // The observer's first report comes after layout and before paint, so the buttons are
-  // right on the first frame without forcing a layout inside every carousel mount.
-  new win.ResizeObserver(() => update()).observe(track);
+  // The buttons' first state is read from the layout the browser makes anyway, in the
+  // task that delivers an IntersectionObserver's first report, after the first frame.
+  // Nothing of ours runs inside a frame: a ResizeObserver's callback would, and
+  // Lighthouse charges the script that runs in a frame with all of its style, layout
+  // and paint. A window resize (a phone turned) reads them again.
+  const IO = win.IntersectionObserver;
+  const first =
+    IO &&
+    new IO(() => {
+      first.disconnect();
+      update();
+    });
+  first ? first.observe(track) : update();
+  const resized = () => (track.isConnected ? update() : win.removeEventListener('resize', resized));
+  win.addEventListener('resize', resized);
 }
 
 type Slide = HTMLElement & { _card?: Card | LaterCard; _later?: LaterCard };
@@ -70,9 +82,11 @@ const hold = (card: LaterCard) => (el: Slide | null) => {
 
 /**
  * Fills the slides held empty: those within a track's width of the view as they come
- * near, the neighbours of a focused slide before the next Tab reaches them, and the
- * rest in idle time, so every card is there a moment after the first paint. Their
- * images load lazily, whatever the theme says: they start out of view.
+ * near, and the neighbours of a focused slide before the next Tab reaches them. A card
+ * nobody scrolls or tabs to costs nothing: filling the rest in idle time cost the demo
+ * home page 4–8 ms of main thread within its load (Lighthouse's trace), more than its
+ * whole first slot's render. Their images load lazily, whatever the theme says: they
+ * start out of view.
  */
 function later(track: HTMLElement, win: Window & typeof globalThis): void {
   const slides = [...track.children] as Slide[];
@@ -85,21 +99,23 @@ function later(track: HTMLElement, win: Window & typeof globalThis): void {
     slide.querySelectorAll('img').forEach((img) => (img.loading = 'lazy'));
   };
   const IO = win.IntersectionObserver;
-  const io = IO && new IO((entries) => entries.forEach((e) => e.isIntersecting && show(e.target as Slide)), { root: track, rootMargin: '0px 100%' });
+  const io =
+    IO &&
+    new IO(
+      (entries) =>
+        entries.forEach(({ isIntersecting, target }) => {
+          if (!isIntersecting) return;
+          io.unobserve(target);
+          show(target as Slide);
+        }),
+      { root: track, rootMargin: '0px 100%' },
+    );
   slides.forEach((s) => s._later && io?.observe(s));
   track.addEventListener('focusin', (e) => {
     const i = slides.indexOf((e.target as Element).closest('.vitrine__slide') as Slide);
     // The track itself (no slide) leads to the first cards, which render with it.
     [i - 1, i + 1, i + 2].forEach((j) => show(slides[j]));
   });
-  const idle = win.requestIdleCallback || ((fn: () => void) => setTimeout(fn, 200));
-  idle(
-    () => {
-      slides.forEach(show);
-      io?.disconnect();
-    },
-    { timeout: 2000 },
-  );
 }
 
 /**

@@ -59,7 +59,7 @@ let ids = 0;
 /**
  * A carousel renders the cards that fit the screen with it, plus one (six at most: six
  * cards of 240 px fill a 1,280 px track); each of the rest costs its template and
- * sanitising only when scrolled near, focused near or in idle time (the carousel's
+ * sanitising only when scrolled near or focused near (the carousel's
  * `later`). A phone shows two cards of the built-in 220 px and renders three.
  */
 const eagerCards = (win: Window) => Math.min(6, Math.ceil(win.innerWidth / 220) + 1);

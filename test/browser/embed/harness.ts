@@ -123,7 +123,18 @@ export function expectRendered(outcome: Record<string, SlotEvent>, ids: string[]
 
 /** Product names shown in a slot's widget, in order (built-in and sample theme cards alike). */
 export async function shownNames(page: Page, id: string): Promise<string[]> {
-  // A carousel fills its slides past the first few when near or idle: read them all.
+  // A carousel fills its slides past the first few as they come near: swipe each track
+  // to its end, a track's width at a time, as a shopper would, then read them all.
+  await page.locator(`#${id} .vitrine__track`).evaluateAll(async (tracks) => {
+    const frame = () => new Promise((next) => requestAnimationFrame(() => requestAnimationFrame(next)));
+    for (const track of tracks) {
+      for (let left = 0; left < track.scrollWidth; left += track.clientWidth) {
+        track.scrollTo({ left, behavior: 'instant' });
+        await frame();
+      }
+      track.scrollTo({ left: 0, behavior: 'instant' });
+    }
+  });
   await page.waitForFunction((slot) => !document.querySelector(`#${slot} .vitrine__slide:empty`), id, { timeout: 10_000 });
   return page
     .locator(`#${id}`)
