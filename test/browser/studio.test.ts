@@ -385,6 +385,15 @@ describe('theme studio', () => {
     expect(await widget().locator('a[href^="javascript"]').count()).toBe(0);
     expect(dialogs).toEqual([]);
     await page.getByRole('radio', { name: 'Fifty products' }).check();
+    await until('fifty slides', async () => (await widget().locator('[data-vitrine-index]').count()) === 50);
+    // The carousel draws the cards past its first track's width as they come near: swipe
+    // through, as the author would, and all fifty are there.
+    await widget().locator('.vitrine__track').evaluate(async (track) => {
+      for (let left = 0; left < track.scrollWidth; left += track.clientWidth) {
+        track.scrollTo({ left, behavior: 'instant' });
+        await new Promise((next) => requestAnimationFrame(() => requestAnimationFrame(next)));
+      }
+    });
     await until('fifty products', async () => (await widget().locator('a').count()) === 50);
     expect(await page.locator('.data__status').innerText()).toMatch(/^50 products/);
     await page.getByRole('radio', { name: 'None' }).check();

@@ -121,11 +121,13 @@ export function expectRendered(outcome: Record<string, SlotEvent>, ids: string[]
   }
 }
 
-/** Product names shown in a slot's widget, in order (built-in and sample theme cards alike). */
-export async function shownNames(page: Page, id: string): Promise<string[]> {
-  // A carousel fills its slides past the first few as they come near: swipe each track
-  // to its end, a track's width at a time, as a shopper would, then read them all.
-  await page.locator(`#${id} .vitrine__track`).evaluateAll(async (tracks) => {
+/**
+ * A carousel fills its slides past the first few as they come near: swipes each track
+ * `selector` finds to its end, a track's width at a time, as a shopper would, and back
+ * to its start, waiting for the frames that fill the slides and settle the buttons.
+ */
+export async function swipeCarousels(page: Page, selector = '.vitrine__track'): Promise<void> {
+  await page.locator(selector).evaluateAll(async (tracks) => {
     const frame = () => new Promise((next) => requestAnimationFrame(() => requestAnimationFrame(next)));
     for (const track of tracks) {
       for (let left = 0; left < track.scrollWidth; left += track.clientWidth) {
@@ -133,8 +135,14 @@ export async function shownNames(page: Page, id: string): Promise<string[]> {
         await frame();
       }
       track.scrollTo({ left: 0, behavior: 'instant' });
+      await frame();
     }
   });
+}
+
+/** Product names shown in a slot's widget, in order (built-in and sample theme cards alike). */
+export async function shownNames(page: Page, id: string): Promise<string[]> {
+  await swipeCarousels(page, `#${id} .vitrine__track`);
   await page.waitForFunction((slot) => !document.querySelector(`#${slot} .vitrine__slide:empty`), id, { timeout: 10_000 });
   return page
     .locator(`#${id}`)

@@ -12,7 +12,7 @@ import type { Theme, WidgetEnvelope, WidgetProduct } from '../../../src/types/in
 import { createSandbox, type Sandbox } from '../../../demo/sandbox/createSandbox';
 import { launchChromium } from '../chromium';
 import { createFixtureServer, type FixtureServer } from '../fixtures/createFixtureServer';
-import { expectRendered, newRecordedPage, records, settled, type OpenedPage, type SlotEvent } from './harness';
+import { expectRendered, newRecordedPage, records, settled, swipeCarousels, type OpenedPage, type SlotEvent } from './harness';
 import { XSS_PAYLOADS } from './xssPayloads';
 
 // A theme author's card that puts values everywhere: text, quoted attributes, and a URL
@@ -153,6 +153,9 @@ beforeAll(async () => {
   // Give anything that could fire late its chance: image errors, autofocus, toggles.
   // Widget images out of view are lazy, whatever the theme says: scroll down the page so
   // those load too; slides past a carousel's edge stay unrequested until it is paged.
+  // A carousel's cards past its first track's width are drawn only when swiped near:
+  // swipe every track, so every hostile card is on the page to be checked.
+  await swipeCarousels(opened.page);
   await opened.page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
       scrollTo(0, y);
