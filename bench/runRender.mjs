@@ -15,6 +15,8 @@ const sizes = [8, 24, 100];
 // contender; the first 5 warm the JIT and the image cache and are dropped.
 const iterations = Number(process.env.BENCH_RENDER_ITERATIONS ?? 40);
 const warmup = 5;
+/** Rendering 24 products may take at most this many times the Mustache → innerHTML floor. */
+const RATIO_BUDGET = 1.2;
 
 const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vitrine render bench</title>
 <style>body{margin:0;font:16px system-ui,sans-serif}#stage{width:1200px;margin:0 auto}</style></head>
@@ -78,6 +80,15 @@ export async function runRender() {
     failures.push(`render: ${key} threw: ${msg}`);
   }
   for (const e of out.pageErrors ?? []) notes.push(`page error: ${e}`);
+  // The budget: 24 cards in any layout at most 1.2× the floor's time for the same 24.
+  const floor24 = stats['floor 24']?.median;
+  for (const layout of layouts) {
+    const median = stats[`vitrine ${layout} 24`]?.median;
+    if (median != null && floor24 && median / floor24 > RATIO_BUDGET) {
+      failures.push(`render: 24 products in the ${layout} take ${formatRatio(median, floor24)} the floor's time (budget ${RATIO_BUDGET}×)`);
+    }
+  }
+  notes.push(`Budget: 24 products in each layout ≤ ${RATIO_BUDGET}× the floor.`);
   printTable('Render (ms, envelope in hand → widget laid out)', ['contender', 'products', 'median', 'p90', 'rAF', 'shown', '× Algolia', '× floor'], rows, notes);
   return { results: { iterations, warmup, stats, frameStats, shown: out.shown, errors: out.errors, loadError: out.loadError }, failures };
 }
