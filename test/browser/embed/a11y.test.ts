@@ -212,3 +212,31 @@ describe('the carousel renders what is out of view later', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the carousel buttons without scrolling', () => {
+  it('"Next" is disabled while every card fits the track, and follows the track when the window changes size', async () => {
+    await context?.close();
+    context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await newRecordedPage(context);
+    await page.goto(suite.fixtures.page('a11y'));
+    expectRendered(await settled(page, SLOTS), SLOTS);
+    // Three cards of 220 px fit a 1,280 px page: nothing to page to.
+    await page.evaluate(() => {
+      const few = document.createElement('div');
+      few.id = 'a11y-few';
+      few.setAttribute('data-vitrine', 'trending');
+      few.setAttribute('data-vitrine-layout', 'carousel');
+      few.setAttribute('data-vitrine-max', '3');
+      document.querySelector('main')!.prepend(few);
+    });
+    expectRendered(await settled(page, ['a11y-few']), ['a11y-few']);
+    const buttons = () => page.locator('#a11y-few .vitrine__nav').evaluateAll((navs) => navs.map((b) => (b as HTMLButtonElement).disabled));
+    await expect.poll(buttons).toEqual([true, true]);
+    // A phone's width: the third card is cut, so "Next" has somewhere to go.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(buttons).toEqual([true, false]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(buttons).toEqual([true, true]);
+    expect(errors).toEqual([]);
+  });
+});
