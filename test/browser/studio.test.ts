@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-cor
 import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
 import { createShop, type Shop } from '../../demo/shop/createShop';
 import { launchChromium } from './chromium';
+import { swipeCarousels } from './embed/harness';
 
 let sandbox: Sandbox;
 let shop: Shop;
@@ -388,12 +389,7 @@ describe('theme studio', () => {
     await until('fifty slides', async () => (await widget().locator('[data-vitrine-index]').count()) === 50);
     // The carousel draws the cards past its first track's width as they come near: swipe
     // through, as the author would, and all fifty are there.
-    await widget().locator('.vitrine__track').evaluate(async (track) => {
-      for (let left = 0; left < track.scrollWidth; left += track.clientWidth) {
-        track.scrollTo({ left, behavior: 'instant' });
-        await new Promise((next) => requestAnimationFrame(() => requestAnimationFrame(next)));
-      }
-    });
+    await swipeCarousels(preview, '#studio-slot .vitrine__track');
     await until('fifty products', async () => (await widget().locator('a').count()) === 50);
     expect(await page.locator('.data__status').innerText()).toMatch(/^50 products/);
     await page.getByRole('radio', { name: 'None' }).check();

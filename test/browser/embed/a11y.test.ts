@@ -221,14 +221,9 @@ describe('the carousel buttons without scrolling', () => {
     await page.goto(suite.fixtures.page('a11y'));
     expectRendered(await settled(page, SLOTS), SLOTS);
     // Three cards of 220 px fit a 1,280 px page: nothing to page to.
-    await page.evaluate(() => {
-      const few = document.createElement('div');
-      few.id = 'a11y-few';
-      few.setAttribute('data-vitrine', 'trending');
-      few.setAttribute('data-vitrine-layout', 'carousel');
-      few.setAttribute('data-vitrine-max', '3');
-      document.querySelector('main')!.prepend(few);
-    });
+    await page.evaluate(() =>
+      document.querySelector('main')!.insertAdjacentHTML('afterbegin', '<div id="a11y-few" data-vitrine="trending" data-vitrine-layout="carousel" data-vitrine-max="3"></div>'),
+    );
     expectRendered(await settled(page, ['a11y-few']), ['a11y-few']);
     const buttons = () => page.locator('#a11y-few .vitrine__nav').evaluateAll((navs) => navs.map((b) => (b as HTMLButtonElement).disabled));
     await expect.poll(buttons).toEqual([true, true]);

@@ -2,7 +2,7 @@
 // calls to the `__pwned` trap that hostile payloads call, and of CSP violations; and
 // event-driven waits on those records (no fixed sleeps).
 import { expect } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 
 export type SlotEventType = 'render' | 'error' | 'impression' | 'click' | 'add-to-cart';
 
@@ -123,11 +123,12 @@ export function expectRendered(outcome: Record<string, SlotEvent>, ids: string[]
 
 /**
  * A carousel fills its slides past the first few as they come near: swipes each track
- * `selector` finds to its end, a track's width at a time, as a shopper would, and back
- * to its start, waiting for the frames that fill the slides and settle the buttons.
+ * `selector` finds in `scope` (a page, or a frame such as the studio's preview) to its
+ * end, a track's width at a time, as a shopper would, and back to its start, waiting
+ * for the frames that fill the slides and settle the buttons.
  */
-export async function swipeCarousels(page: Page, selector = '.vitrine__track'): Promise<void> {
-  await page.locator(selector).evaluateAll(async (tracks) => {
+export async function swipeCarousels(scope: Page | FrameLocator, selector = '.vitrine__track'): Promise<void> {
+  await scope.locator(selector).evaluateAll(async (tracks) => {
     const frame = () => new Promise((next) => requestAnimationFrame(() => requestAnimationFrame(next)));
     for (const track of tracks) {
       for (let left = 0; left < track.scrollWidth; left += track.clientWidth) {
