@@ -27,6 +27,9 @@ document.addEventListener('vitrine:add-to-cart', function (event) {
 // clicks and add-to-carts per slot, kept in this browser's localStorage across pages.
 // Shown in debug mode (?vitrine_debug=1), with what the page sent to window.dataLayer
 // and the widget click that led here (Vitrine.attribution()).
+// A listener runs inside the task that sent the event, which Lighthouse charges to
+// Vitrine: it only adds to counts in memory. This page's counts are written when the
+// page is hidden or left, added to whatever another tab wrote meanwhile.
 (function () {
   var KEY = 'maison-widget-performance';
   var KINDS = ['impression', 'click', 'add-to-cart'];
@@ -34,24 +37,39 @@ document.addEventListener('vitrine:add-to-cart', function (event) {
     try { return JSON.parse(localStorage.getItem(KEY) || '{}') || {}; } catch (e) { return {}; }
   };
   var stats = load();
+  var counted = {};
   var panel = null;
+  var row = function (table, slot) {
+    return table[slot] || (table[slot] = { impression: 0, click: 0, 'add-to-cart': 0 });
+  };
 
   KINDS.forEach(function (kind) {
     document.addEventListener('vitrine:' + kind, function (event) {
       var slot = event.target && event.target.id;
       if (!slot) return;
-      stats = load();
-      var row = stats[slot] || (stats[slot] = { impression: 0, click: 0, 'add-to-cart': 0 });
-      row[kind] = (row[kind] || 0) + 1;
-      try { localStorage.setItem(KEY, JSON.stringify(stats)); } catch (e) { /* counted for this page only */ }
+      row(stats, slot)[kind] += 1;
+      row(counted, slot)[kind] += 1;
       later();
     });
   });
   document.addEventListener('vitrine:render', later);
 
+  function save() {
+    var slots = Object.keys(counted);
+    if (!slots.length) return;
+    var stored = load();
+    slots.forEach(function (slot) {
+      KINDS.forEach(function (kind) { row(stored, slot)[kind] = (row(stored, slot)[kind] || 0) + counted[slot][kind]; });
+    });
+    counted = {};
+    try { localStorage.setItem(KEY, JSON.stringify(stored)); } catch (e) { /* counted for this page only */ }
+  }
+  addEventListener('pagehide', save);
+  document.addEventListener('visibilitychange', function () { if (document.visibilityState == 'hidden') save(); });
+
   // After every listener of the event has run: the analytics chunk pushes to the
   // dataLayer from its own listener, which may come after this one.
-  function later() { setTimeout(update); }
+  function later() { if (panel) setTimeout(update); }
 
   function el(tag, text, className) {
     var node = document.createElement(tag);
@@ -103,6 +121,7 @@ document.addEventListener('vitrine:add-to-cart', function (event) {
     reset.addEventListener('click', function (event) {
       event.preventDefault(); // a click in the summary would also fold the panel
       stats = {};
+      counted = {};
       try { localStorage.removeItem(KEY); } catch (e) { /* nothing kept */ }
       update();
     });
