@@ -176,7 +176,7 @@ export function createSlots(deps: SlotDeps): Slots {
       if (!result.ok) throw { kind: 'theme', message: result.error };
     }
     state.count = envelope.products.length;
-    prioritiseImages(root);
+    prioritiseImages(root, choice.layout == 'carousel');
     return { theme: choice.theme.themeId, layout: choice.layout, warning: result.warning, view: result.view };
   }
 
@@ -205,6 +205,9 @@ export function createSlots(deps: SlotDeps): Slots {
       if (token != state.token) return;
       if (take && (await take({ ...deps, mount: mountWidget, place, fail, seen }, el, state, () => token == state.token))) return;
     }
+    // The org's themes are asked for first: on a first visit their list is the last answer
+    // a widget waits for (the demo home page's, some 300 ms on the emulated phone).
+    themes();
     const c = await context();
     const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
     // Without consent a personal algorithm gives way to a non-personal one (DESIGN.md).

@@ -3,7 +3,8 @@
 // document on every render; `{{.}}` and `{{products}}` render as nothing instead of
 // costing the widget; a whole-widget theme's impression counts its products; the
 // bundle's own card is a real link; a widget in view loads its first row at once and
-// first; and the page stays in the back/forward cache.
+// first, a carousel the images of the cards it draws; and the page stays in the
+// back/forward cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { launchChromium } from '../chromium';
@@ -85,6 +86,34 @@ describe('what real use broke', () => {
     const late = await images('p-late');
     expect(late.length).toBe(8);
     expect(late.every((i) => i.loading == 'lazy' && i.priority == null)).toBe(true);
+  });
+
+  it("on a phone, a carousel's drawn cards load their images as it is drawn, and the org's themes are asked for before any widget", async () => {
+    // A first visit: no copy of the org's themes kept from an earlier page.
+    const first = await suite.browser.newContext({ viewport: { width: 412, height: 823 } });
+    await first.route((u) => u.pathname === '/v1/theme', serveThemes);
+    const { page: phone, errors } = await newRecordedPage(first);
+    try {
+      const asked: string[] = [];
+      phone.on('request', (r) => /\/v1\/(theme|widgetserver)\b/.test(r.url()) && r.method() == 'GET' && asked.push(new URL(r.url()).pathname.split('/')[2]));
+      // What the images say in the task that drew the widget, before any frame could report them.
+      await phone.addInitScript(() =>
+        document.addEventListener('vitrine:render', (e) => {
+          const slot = e.target as HTMLElement;
+          if (slot.id == 'p-script') (window as any).__drawn = [...slot.querySelectorAll('img')].map((img) => img.loading);
+        }),
+      );
+      await phone.goto(suite.fixtures.page('real-use'));
+      expectRendered(await settled(phone, ['p-script']), ['p-script']);
+      const drawn: string[] = await phone.evaluate(() => (window as any).__drawn);
+      // Two cards show at 412 px; the carousel draws one more, and the rest as they come near.
+      expect(drawn).toEqual(['eager', 'eager', 'eager']);
+      expect(asked[0]).toBe('theme');
+      expect(asked.filter((a) => a == 'theme')).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await first.close();
+    }
   });
 
   it('{{.}}, {{products}} and {{#products}}{{.}}{{/products}} render an object as nothing; the widget stays', async () => {
