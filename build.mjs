@@ -300,7 +300,8 @@ const shipped = [
   // Add to cart: the buttons' events and the Shopify, WooCommerce and BigCommerce cart adapters.
   { entryPoints: ['src/browser/cart/entry.ts'], outfile: 'dist/vitrine-cart.js', format: 'iife' },
   // Taking over widgets the server rendered: loaded by pages that have one.
-  { entryPoints: ['src/browser/resume/entry.ts'], outfile: 'dist/vitrine-resume.js', format: 'iife' },
+  // It carries the carousel and bundle layouts, with the core's Preact as in their own chunks.
+  { entryPoints: ['src/browser/resume/entry.ts'], outfile: 'dist/vitrine-resume.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
   { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm' },
   // `vitrine/server`: for Node 20 and edge runtimes alike (platform neutral, web APIs
   // only), with Preact, its string renderer, parse5 and the same trimmed Mustache inside,

@@ -196,11 +196,9 @@ export function createSlots(deps: SlotDeps): Slots {
     if ('error' in read) return fail(el, 'slot', read.error);
     const { spec } = read;
     // A widget the server rendered is taken over once, without asking the service: the
-    // resume chunk's work (the slot's layout chunk loads beside it). One whose personal
-    // algorithm consent no longer allows, or that the chunk could not take, renders the
-    // client way.
+    // resume chunk's work (it carries the layouts too). One whose personal algorithm
+    // consent no longer allows, or that the chunk could not take, renders the client way.
     if (!state.root && el.querySelector(':scope>[data-vitrine-state]')) {
-      if (spec.layout) need(spec.layout);
       const take = await resume();
       if (token != state.token) return;
       if (take && (await take({ ...deps, mount: mountWidget, place, fail, seen }, el, state, () => token == state.token))) return;
