@@ -20,9 +20,15 @@ const chunk = (url: string) => {
   if (!/^(https?:\/\/[^/?#\\]+)?\/(?!\/)([^?#\\]*\/)?vitrine-[a-z]+\.js$/.test(url)) throw Error(url);
   return url;
 };
+/**
+ * The one worker Vitrine starts: it makes a number format on its own thread and ends
+ * (`browser/render/prepareFormat.ts`). Fixed text: nothing of the page's goes into it.
+ */
+const formatWorker = 'data:text/javascript,Intl.NumberFormat();close()';
 // Markup goes only into an inert <template> and is sanitised as nodes after; a script is
-// a theme's jsTemplate, the org's own code from its theme list.
-const rules: Policy = { createHTML: same, createScript: same, createScriptURL: chunk };
+// a theme's jsTemplate, the org's own code from its theme list; a script URL is a chunk's
+// or the format worker's.
+const rules: Policy = { createHTML: same, createScript: same, createScriptURL: (url) => (url == formatWorker ? url : chunk(url)) };
 let policy: Policy | undefined;
 
 /**
@@ -67,4 +73,11 @@ export function loadChunk(doc: Document, assetBase: string, name: string, nonce?
   } catch {
     done?.();
   }
+}
+
+/** Starts the format worker; undefined where the browser or the page's policy refuses it. */
+export function startFormatWorker(win: Window): Worker | undefined {
+  try {
+    return new (win as Window & typeof globalThis).Worker(vitrinePolicy(win).createScriptURL(formatWorker));
+  } catch {}
 }

@@ -7,7 +7,7 @@ import { fetchWidget, widgetQuery, type WidgetParams } from '../../core/api/fetc
 import { chooseTheme } from '../../core/theme/chooseTheme';
 import { builtinThemes } from '../../core/theme/builtinThemes';
 import { mountWidget } from '../render/mountWidget';
-import { prepareFormat } from '../../core/template/formatPrice';
+import { prepareFormat } from '../render/prepareFormat';
 import { render } from 'preact';
 import { prioritiseImages } from '../render/prioritiseImages';
 import { readSlot } from './readSlot';
@@ -215,7 +215,7 @@ export function createSlots(deps: SlotDeps): Slots {
     // Layout chunks load beside the data: the slot's layout, else the default one.
     if (spec.layout == 'bundle' || chain.includes('crosssell')) need('bundle');
     need(spec.layout || 'carousel');
-    prepareFormat(c.locale, c.currency);
+    prepareFormat(win, config.nonce, c.locale, c.currency);
     // What the event details say of every outcome: the algorithm, the page type seen, the
     // algorithms of the chain that came before it with why each was skipped, whether
     // personal algorithms were allowed and, if not, which ones gave way.
