@@ -61,8 +61,12 @@ let ids = 0;
  * cards of 240 px fill a 1,280 px track); each of the rest costs its template and
  * sanitising only when scrolled near or focused near (the carousel's
  * `later`). A phone shows two cards of the built-in 220 px and renders three.
+ *
+ * The screen's width, not the window's: where pages have a viewport (phones), reading
+ * `innerWidth` makes the browser lay the whole page out first, to know the page's scale
+ * (22 ms on a long page). A window narrower than its screen renders a card or two more.
  */
-const eagerCards = (win: Window) => Math.min(6, Math.ceil(win.innerWidth / 220) + 1);
+const eagerCards = (win: Window) => Math.min(6, Math.ceil(win.screen.width / 220) + 1);
 
 /** Events leave from the slot (the root's parent), as every other Vitrine event does. */
 function emit(root: Element, name: string, detail: unknown): void {

@@ -1,0 +1,70 @@
+// The demo shop on an emulated phone, traced as DevTools traces it: no style or layout
+// that Vitrine's core script asks for synchronously (a `Layout` or `UpdateLayoutTree`
+// event whose JavaScript stack is in vitrine.js). On a phone, where pages have a
+// viewport, even reading `window.innerWidth` lays the whole page out first.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
+import { createShop, type Shop } from '../../demo/shop/createShop';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  args?: { beginData?: { stackTrace?: { url: string; functionName: string; lineNumber: number; columnNumber: number }[] } };
+}
+
+let sandbox: Sandbox;
+let shop: Shop;
+let browser: Browser;
+const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-forced-'));
+
+beforeAll(async () => {
+  sandbox = await createSandbox({ port: 0, dataDir });
+  shop = await createShop({ port: 0, apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+  await sandbox?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Loads a page at phone size, scrolls to its end, and returns the layouts vitrine.js forced. */
+async function forcedLayouts(path: string): Promise<{ forced: string[]; widgets: number }> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (d: { value: TraceEvent[] }) => events.push(...d.value));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  // The stack category is what puts a JavaScript stack on a layout a script forced.
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline.stack'] }, transferMode: 'ReportEvents' });
+  await page.goto(shop.url + path);
+  // Every slot below comes near and draws.
+  for (let y = 0; y < 8; y++) {
+    await page.mouse.wheel(0, 700);
+    await page.waitForTimeout(250);
+  }
+  await page.waitForFunction(() => document.querySelectorAll('.vitrine a[href^="/products/"]').length > 0, undefined, { timeout: 10_000 });
+  const widgets = await page.locator('.vitrine').count();
+  await cdp.send('Tracing.end');
+  await complete;
+  await context.close();
+  const forced = events
+    .filter((e) => (e.name == 'Layout' || e.name == 'UpdateLayoutTree') && (e.args?.beginData?.stackTrace ?? []).some((f) => /\/vitrine\.js$/.test(f.url)))
+    .map((e) => `${e.name} from ${e.args!.beginData!.stackTrace!.map((f) => `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber}:${f.columnNumber}`).join(' < ')}`);
+  return { forced, widgets };
+}
+
+describe('on a phone, the core script forces no layout', () => {
+  it.each(['/', '/products/quiberon-crewneck?ssr=0', '/collections/knitwear'])('%s', async (path) => {
+    const { forced, widgets } = await forcedLayouts(path);
+    expect(widgets).toBeGreaterThan(0);
+    expect(forced).toEqual([]);
+  });
+});
