@@ -1,7 +1,9 @@
 // The demo shop on an emulated phone, traced as DevTools traces it: no style or layout
-// that Vitrine's core script asks for synchronously (a `Layout` or `UpdateLayoutTree`
-// event whose JavaScript stack is in vitrine.js). On a phone, where pages have a
-// viewport, even reading `window.innerWidth` lays the whole page out first.
+// that Vitrine's scripts ask for synchronously while the page loads and its widgets
+// draw (a `Layout` or `UpdateLayoutTree` event whose JavaScript stack is in vitrine.js
+// or a chunk). On a phone, where pages have a viewport, even reading
+// `window.innerWidth` lays the whole page out first; reading a carousel's scroll
+// geometry does whenever another widget was drawn since the last frame.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +36,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Loads a page at phone size, scrolls to its end, and returns the layouts vitrine.js forced. */
+/** Loads a page at phone size, scrolls to its end, and returns the layouts Vitrine's scripts forced. */
 async function forcedLayouts(path: string): Promise<{ forced: string[]; widgets: number }> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -56,12 +58,12 @@ async function forcedLayouts(path: string): Promise<{ forced: string[]; widgets:
   await complete;
   await context.close();
   const forced = events
-    .filter((e) => (e.name == 'Layout' || e.name == 'UpdateLayoutTree') && (e.args?.beginData?.stackTrace ?? []).some((f) => /\/vitrine\.js$/.test(f.url)))
+    .filter((e) => (e.name == 'Layout' || e.name == 'UpdateLayoutTree') && (e.args?.beginData?.stackTrace ?? []).some((f) => /\/vitrine(-[a-z]+)?\.js$/.test(f.url)))
     .map((e) => `${e.name} from ${e.args!.beginData!.stackTrace!.map((f) => `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber}:${f.columnNumber}`).join(' < ')}`);
   return { forced, widgets };
 }
 
-describe('on a phone, the core script forces no layout', () => {
+describe('on a phone, Vitrine forces no layout', () => {
   it.each(['/', '/products/quiberon-crewneck?ssr=0', '/collections/knitwear'])('%s', async (path) => {
     const { forced, widgets } = await forcedLayouts(path);
     expect(widgets).toBeGreaterThan(0);
