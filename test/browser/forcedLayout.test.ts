@@ -4,14 +4,8 @@
 // or a chunk). On a phone, where pages have a viewport, even reading
 // `window.innerWidth` lays the whole page out first; reading a carousel's scroll
 // geometry does whenever another widget was drawn since the last frame.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
-import { createShop, type Shop } from '../../demo/shop/createShop';
+import { describe, expect, it } from 'vitest';
+import { useDemoShop } from './useDemoShop';
 
 interface TraceEvent {
   name: string;
@@ -19,26 +13,11 @@ interface TraceEvent {
   args?: { beginData?: { stackTrace?: { url: string; functionName: string; lineNumber: number; columnNumber: number }[] } };
 }
 
-let sandbox: Sandbox;
-let shop: Shop;
-let browser: Browser;
-const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-forced-'));
-
-beforeAll(async () => {
-  sandbox = await createSandbox({ port: 0, dataDir });
-  shop = await createShop({ port: 0, apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-  await sandbox?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const demo = useDemoShop('forced');
 
 /** Loads a page at phone size, scrolls to its end, and returns the layouts Vitrine's scripts forced. */
 async function forcedLayouts(path: string): Promise<{ forced: string[]; widgets: number }> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  const context = await demo.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const events: TraceEvent[] = [];
@@ -47,7 +26,7 @@ async function forcedLayouts(path: string): Promise<{ forced: string[]; widgets:
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   // The stack category is what puts a JavaScript stack on a layout a script forced.
   await cdp.send('Tracing.start', { traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline.stack'] }, transferMode: 'ReportEvents' });
-  await page.goto(shop.url + path);
+  await page.goto(demo.shop.url + path);
   // Every slot below comes near and draws.
   for (let y = 0; y < 8; y++) {
     await page.mouse.wheel(0, 700);

@@ -6,33 +6,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { get } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page, Request } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
-import { createShop, type Shop } from '../../demo/shop/createShop';
+import { describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { createSandbox } from '../../demo/sandbox/createSandbox';
+import { createShop } from '../../demo/shop/createShop';
+import { useDemoShop } from './useDemoShop';
 import { createCatalogue } from '../../demo/sandbox/createCatalogue';
 
 const SERVER_SLOTS = ['pdp-bundle', 'pdp-also-viewed'];
-let sandbox: Sandbox;
-let shop: Shop;
-let browser: Browser;
-let dataDir: string;
+const demo = useDemoShop('ssr');
 const product = createCatalogue().find((p) => p.category == 'outerwear')!;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'vitrine-ssr-'));
-  sandbox = await createSandbox({ port: 0, dataDir });
-  shop = await createShop({ port: 0, apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-  await sandbox?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
 
 interface Opened {
   page: Page;
@@ -46,11 +29,11 @@ interface Opened {
  * (a JS property on each slot's root and first product link), then lets it load.
  */
 async function open(query = ''): Promise<Opened> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await demo.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const asked: Request[] = [];
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('request', (r) => r.url().startsWith(sandbox.url + '/v1/') && asked.push(r));
+  page.on('request', (r) => r.url().startsWith(demo.sandbox.url + '/v1/') && asked.push(r));
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/dist/vitrine.js', async (route) => {
@@ -63,7 +46,7 @@ async function open(query = ''): Promise<Opened> {
     w.__themeScript = 0;
     document.addEventListener('vitrine:render', (e) => w.__renders.push({ id: (e.target as Element).id, ...(e as CustomEvent).detail, view: undefined }));
   });
-  await page.goto(`${shop.url}/products/${product.handle}${query}`, { waitUntil: 'domcontentloaded' });
+  await page.goto(`${demo.shop.url}/products/${product.handle}${query}`, { waitUntil: 'domcontentloaded' });
   await page.evaluate((ids) => {
     const w = window as unknown as { __themeScript: number };
     for (const id of ids) {
@@ -85,14 +68,14 @@ const renders = (page: Page) => page.evaluate(() => (window as unknown as { __re
 
 describe('server-rendered slots on the demo product page', () => {
   it('has the products in the HTML the server sent', async () => {
-    const html = await (await fetch(`${shop.url}/products/${product.handle}`)).text();
+    const html = await (await fetch(`${demo.shop.url}/products/${product.handle}`)).text();
     for (const id of SERVER_SLOTS) {
       const slot = new RegExp(`<div id="${id}"[^>]*>(.*?)</div>\\s*</section>`, 's').exec(html)?.[1] ?? html.slice(html.indexOf(`id="${id}"`), html.indexOf(`id="${id}"`) + 20_000);
       expect(slot, id).toContain('data-vitrine-state');
       expect(slot.match(/href="\/products\/[^"]+"/g)?.length ?? 0, id).toBeGreaterThan(0);
     }
     // ?ssr=0 turns it off: the slots hold no widget until the browser renders one.
-    const off = await (await fetch(`${shop.url}/products/${product.handle}?ssr=0`)).text();
+    const off = await (await fetch(`${demo.shop.url}/products/${product.handle}?ssr=0`)).text();
     expect(off).not.toContain('data-vitrine-state');
   });
 
@@ -118,9 +101,9 @@ describe('server-rendered slots on the demo product page', () => {
     expect(early).not.toContain('data-vitrine-state');
     expect(parts.map((part) => part.text).join('')).toContain('data-vitrine-state');
     // The script is asked for after the load event, and still takes the widgets over.
-    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+    const page = await demo.browser.newPage({ viewport: { width: 412, height: 823 } });
     await page.addInitScript(() => document.addEventListener('vitrine:render', (e) => ((window as unknown as { __server: boolean }).__server ||= !!(e as CustomEvent).detail.server)));
-    await page.goto(`${shop.url}/products/${product.handle}`);
+    await page.goto(`${demo.shop.url}/products/${product.handle}`);
     await page.waitForFunction(() => (window as unknown as { __server: boolean }).__server, null, { timeout: 10_000 });
     const { load, script } = await page.evaluate(() => ({
       load: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
