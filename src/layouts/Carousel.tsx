@@ -60,7 +60,7 @@ function wire(viewport: HTMLElement | null): void {
   // (0.4–0.9 ms traced on the demo product page at phone size). Nothing of ours runs
   // inside a frame either: a ResizeObserver's callback would, and Lighthouse charges the
   // script that runs in a frame with all of its style, layout and paint. Scrolling and a
-  // window resize (a phone turned) read the geometry, once the browser has laid it out.
+  // window resize (a phone turned) read the geometry, as they did before.
   const IO = win.IntersectionObserver;
   const slides = track.children;
   const ends = [slides[0], slides[slides.length - 1]];
