@@ -114,15 +114,15 @@ function later(track: HTMLElement, win: Window & typeof globalThis): void {
   const io =
     IO &&
     new IO(
-      (entries) => {
-        const near = entries.filter((e) => e.isIntersecting).map((e) => e.target as Slide);
-        near.forEach((slide) => io.unobserve(slide));
-        // In a task of their own: observers' reports share a task, and the buttons' first
-        // state is read in one of them (wire). Cards added before that read made the
-        // browser lay the page out there and then, inside our task (1 ms traced on the
-        // demo home page); added after, they are laid out in the next frame with the rest.
-        if (near.length) setTimeout(() => near.forEach(show));
-      },
+      // Filled in the observers' own task: nothing of ours reads layout there (the
+      // buttons' first state comes from a report too), so the cards are laid out in the
+      // next frame with the rest.
+      (entries) =>
+        entries.forEach(({ isIntersecting, target }) => {
+          if (!isIntersecting) return;
+          io.unobserve(target);
+          show(target as Slide);
+        }),
       { root: track, rootMargin: '0px 100%' },
     );
   slides.forEach((s) => s._later && io?.observe(s));
