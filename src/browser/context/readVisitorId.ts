@@ -3,9 +3,9 @@ const YEAR = 31536000;
 
 function uuid(crypto: Crypto): string {
   if (crypto.randomUUID) return crypto.randomUUID();
-  // randomUUID needs a secure context (https or localhost); plain-http shops get the same
-  // 122 random bits, spelt as a version 4 UUID.
-  return '10000000-1000-4000-8000-100000000000'.replace(/[018]/g, (c) => (+c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (+c / 4)))).toString(16));
+  // randomUUID needs a secure context (https or localhost). Plain-http shops get 128
+  // random bits as 32 hex digits: an id the service takes as it takes any other.
+  return Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(16).padStart(8, '0')).join('');
 }
 
 /** Writes (or, with max-age 0, deletes) the id cookie; `Secure` wherever the page is https. */

@@ -139,4 +139,14 @@ describe('readVisitorId', () => {
     } as unknown as Window;
     expect(readVisitorId(blocked, true)).toMatch(/^[0-9a-f-]{36}$/);
   });
+  it('gives a plain-http page, whose crypto has no randomUUID, a random id of 32 hex digits that the next page view reads back', () => {
+    // Browsers leave crypto.randomUUID out of insecure contexts; getRandomValues stays.
+    const insecure = { crypto: { getRandomValues: window.crypto.getRandomValues.bind(window.crypto) }, location: window.location, document, localStorage: window.localStorage } as unknown as Window;
+    const id = readVisitorId(insecure, true);
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(readVisitorId(insecure, false)).not.toBe(id);
+    expect(readVisitorId(insecure, false)).toMatch(/^[0-9a-f]{32}$/);
+    localStorage.clear();
+    expect(readVisitorId(insecure, true)).toBe(id);
+  });
 });
