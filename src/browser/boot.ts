@@ -13,6 +13,7 @@ import { layouts } from './render/mountWidget';
 import { builtinThemes } from '../core/theme/builtinThemes';
 import { createSlots } from './slots/createSlots';
 import { sanitizeNodes } from './sanitize/sanitizeHtml';
+import { prepareFormat } from './render/prepareFormat';
 import { loadChunk } from './sanitize/trustedTypes';
 import { createConsent, type Consent } from './consent/createConsent';
 import { ATTRIBUTES, TAG } from './slots/element';
@@ -215,7 +216,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       // Removed slots stop being watched and unmount, so nothing keeps them alive.
       slots!.sweep();
     }).observe(doc.documentElement, { childList: true, subtree: true, attributeFilter: ATTRIBUTES.flatMap((name) => [name, 'data-vitrine-' + name]).concat('data-vitrine') });
-    host = { win, doc, config, context: ctx, page: pageReader, resume: resumer, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, builtinThemes, strings, translations, h, history, sanitize: sanitizeNodes, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    host = { win, doc, config, context: ctx, page: pageReader, resume: resumer, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, builtinThemes, strings, translations, h, history, sanitize: sanitizeNodes, prepareFormat, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.

@@ -10,6 +10,7 @@ import type { Settings } from '../types/settings';
 import type { Attribution } from './analytics/createAttribution';
 import type { ServerState } from '../types/server';
 import type { MountOptions, MountResult } from './render/mountWidget';
+import type { prepareFormat } from './render/prepareFormat';
 
 /**
  * What the core embed hands to a chunk loaded later (the search chunk) through
@@ -53,6 +54,11 @@ export interface EmbedHost {
   resume?: { take?: Resume };
   /** Where the page chunk puts its reader of microdata, RDFa and platform data. */
   page?: { read?: (win: Window) => PageReading };
+  /**
+   * Readies the page's number formats before a first answer: the core's worker where the
+   * page allows one, else a task on the main thread. The search chunk's results use it.
+   */
+  prepareFormat: typeof prepareFormat;
   /** Debug-mode log; a no-op otherwise. */
   log: (...args: unknown[]) => void;
   /** Debug mode only: every event sent so far, for the debug chunk that loads later. */

@@ -15,7 +15,6 @@ import { INCLUDE_WIDGETS, readIncludeWidgets } from './includeWidgets';
 import { revealBelowHeader } from './revealBelowHeader';
 import { searchStrings, type SearchStrings } from '../../core/strings/search';
 import { fillString } from '../../core/strings/fillString';
-import { prepareFormat } from '../../core/template/formatPrice';
 
 export interface SearchMount {
   /** A new query from a search box on this page: no reload, a new history entry. */
@@ -43,7 +42,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
   const context = host.context();
   const format = { locale: context.locale, currency: context.currency };
   // Before the first answer: the results' prices and count are its first use on the page.
-  prepareFormat(format.locale, format.currency);
+  host.prepareFormat(win, config.nonce, format.locale, format.currency);
 
   const wanted = Number(slot.dataset.vitrinePageSize);
   const fixedSize = Number.isInteger(wanted) && wanted >= 1 && wanted <= MAX_PAGE_SIZE ? wanted : 0;

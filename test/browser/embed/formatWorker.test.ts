@@ -62,6 +62,27 @@ describe('the first number format of a page', () => {
     await context.close();
   });
 
+  it('is made by the same worker on a search results page, whose chunk formats the first prices', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await newRecordedPage(context);
+    const workers: Worker[] = [];
+    page.on('worker', (w) => workers.push(w));
+    // The built-in result card, which marks its price (.vitrine-search__price).
+    await page.route(
+      (u) => u.pathname === '/v1/theme',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"errMsg":null,"widgetThemes":[]}' }),
+    );
+    await page.goto(suite.fixtures.page('format-worker-search') + '?q=wool');
+    const shown = page.locator('#fw-search .vitrine-search__price');
+    await shown.first().waitFor({ timeout: 15_000 });
+    expect(workers.map((w) => w.url())).toEqual(['data:text/javascript,Intl.NumberFormat();close()']);
+    const texts = await shown.allInnerTexts();
+    expect(texts.length).toBeGreaterThan(0);
+    for (const price of texts) expectFrench(price);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('is made on the main thread where the page refuses workers, with the same prices and no error', async () => {
     const { page, context, workers, errors } = await open('no-workers');
     expect(workers).toEqual([]);

@@ -6,6 +6,7 @@ import type { EmbedHost, Plugin } from '../../../../src/browser/host';
 import { cartPlugin } from '../../../../src/browser/cart/cartPlugin';
 import type { WidgetEnvelope } from '../../../../src/types/interface';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
+import { prepareFormat } from '../../../../src/browser/render/prepareFormat';
 
 // The bundle chunk as the page gets it: imported after the core has set `window.Vitrine`.
 // In the shipped chunk, `preact` means src/browser/bundle/preact.ts (build.mjs), bound to the
@@ -39,6 +40,7 @@ function fakeHost(): EmbedHost {
     builtinThemes,
     h,
     sanitize: sanitizeNodes,
+    prepareFormat,
     log: () => {},
     history: [],
   };

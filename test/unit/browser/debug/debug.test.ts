@@ -5,6 +5,7 @@ import { h } from 'preact';
 import type { Config, EmbedHost, PageContext, Plugin } from '../../../../src/browser/host';
 import type { Theme } from '../../../../src/types/interface';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
+import { prepareFormat } from '../../../../src/browser/render/prepareFormat';
 
 // The debug chunk as the page gets it: imported after the core has set `window.Vitrine`,
 // it plugs in through `use` and explains the events the core sent before and after.
@@ -56,6 +57,7 @@ async function load(options: Page = {}): Promise<EmbedHost> {
     builtinThemes,
     h,
     sanitize: sanitizeNodes,
+    prepareFormat,
     log: () => {},
     history: (options.history ?? []).map(([id, name, detail]) => [doc.getElementById(id)!, name, detail]),
   };

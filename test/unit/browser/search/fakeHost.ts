@@ -6,6 +6,7 @@ import type { Query } from '../../../../src/core/api/createRequester';
 import { apiError } from '../../../../src/core/api/apiError';
 import { parseFilter } from '../../../../src/client/parseFilter';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
+import { prepareFormat } from '../../../../src/browser/render/prepareFormat';
 
 // A small store answered by a requester in the service's own terms: the search UI under
 // test talks to it exactly as it talks to the service (request JSON in, answer JSON out).
@@ -164,6 +165,7 @@ export function createFakeHost(
     builtinThemes,
     h,
     sanitize: sanitizeNodes,
+    prepareFormat,
   };
   return { host, calls, rendered, failWith: (kind) => (failure = kind) };
 }
