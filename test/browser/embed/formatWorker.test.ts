@@ -13,22 +13,32 @@ const suite = useFixtureSuite('format-worker', () => ({
   'format-worker?no-workers': "worker-src 'none'",
 }));
 
-/** Opens the page under a policy variant; the workers it starts are collected as they start. */
-async function open(variant?: string) {
+/**
+ * Opens a fixture page (after `?`, its query); the workers it starts are collected as
+ * they start. Themes come back empty, so the built-in cards draw, which mark their
+ * prices (.vitrine__price, .vitrine-search__price).
+ */
+async function openPage(path: string) {
   const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const opened = await newRecordedPage(context);
   const workers: Worker[] = [];
   opened.page.on('worker', (w) => workers.push(w));
-  // The built-in theme, whose card marks its price (.vitrine__price).
   await opened.page.route(
     (u) => u.pathname === '/v1/theme',
     (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"errMsg":null,"widgetThemes":[]}' }),
   );
-  await opened.page.goto(suite.fixtures.page('format-worker') + (variant ? '?policy=' + variant : ''));
+  const [name, query] = path.split('?');
+  await opened.page.goto(suite.fixtures.page(name) + (query ? '?' + query : ''));
+  return { ...opened, context, workers };
+}
+
+/** Opens the widget page under a policy variant, once its slot has rendered. */
+async function open(variant?: string) {
+  const opened = await openPage('format-worker' + (variant ? '?policy=' + variant : ''));
   const outcome = await settled(opened.page, [SLOT]);
   expectRendered(outcome, [SLOT]);
   await opened.page.waitForLoadState('load');
-  return { ...opened, context, workers };
+  return opened;
 }
 
 /** A price as fr-FR writes euros ("1 299,00 €", a sale's "Avant 79,00 € maintenant 50,99 €"). */
@@ -63,16 +73,7 @@ describe('the first number format of a page', () => {
   });
 
   it('is made by the same worker on a search results page, whose chunk formats the first prices', async () => {
-    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const { page, errors } = await newRecordedPage(context);
-    const workers: Worker[] = [];
-    page.on('worker', (w) => workers.push(w));
-    // The built-in result card, which marks its price (.vitrine-search__price).
-    await page.route(
-      (u) => u.pathname === '/v1/theme',
-      (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"errMsg":null,"widgetThemes":[]}' }),
-    );
-    await page.goto(suite.fixtures.page('format-worker-search') + '?q=wool');
+    const { page, context, workers, errors } = await openPage('format-worker-search?q=wool');
     const shown = page.locator('#fw-search .vitrine-search__price');
     await shown.first().waitFor({ timeout: 15_000 });
     expect(workers.map((w) => w.url())).toEqual(['data:text/javascript,Intl.NumberFormat();close()']);
