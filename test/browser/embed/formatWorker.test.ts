@@ -47,18 +47,25 @@ function expectFrench(price: string): void {
   expect(price).not.toMatch(/\d\.\d{2}|€\d|EUR/);
 }
 
+/** Prices were shown, every one in fr-FR. */
+function expectAllFrench(prices: string[]): void {
+  expect(prices.length).toBeGreaterThan(0);
+  for (const price of prices) expectFrench(price);
+}
+
+/** The worker's whole script: a fixed URL, nothing of the page's in it. */
+const WORKER_URL = 'data:text/javascript,Intl.NumberFormat();close()';
+
 /** The prices the shopper reads in the widget. */
 const prices = (page: Page) => page.locator(`#${SLOT} .vitrine__price`).allInnerTexts();
 
 describe('the first number format of a page', () => {
   it('is made by a worker that ends once it has, and the prices read in the page’s locale', async () => {
     const { page, context, workers, errors } = await open();
-    expect(workers.map((w) => w.url())).toEqual(['data:text/javascript,Intl.NumberFormat();close()']);
+    expect(workers.map((w) => w.url())).toEqual([WORKER_URL]);
     // The worker closes itself: nothing of Vitrine's keeps running beside the page.
     await expect.poll(() => page.workers().length).toBe(0);
-    const shown = await prices(page);
-    expect(shown.length).toBeGreaterThan(0);
-    for (const price of shown) expectFrench(price);
+    expectAllFrench(await prices(page));
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -76,10 +83,8 @@ describe('the first number format of a page', () => {
     const { page, context, workers, errors } = await openPage('format-worker-search?q=wool');
     const shown = page.locator('#fw-search .vitrine-search__price');
     await shown.first().waitFor({ timeout: 15_000 });
-    expect(workers.map((w) => w.url())).toEqual(['data:text/javascript,Intl.NumberFormat();close()']);
-    const texts = await shown.allInnerTexts();
-    expect(texts.length).toBeGreaterThan(0);
-    for (const price of texts) expectFrench(price);
+    expect(workers.map((w) => w.url())).toEqual([WORKER_URL]);
+    expectAllFrench(await shown.allInnerTexts());
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -89,9 +94,7 @@ describe('the first number format of a page', () => {
     expect(workers).toEqual([]);
     // The browser reports its refusal of the worker; that is the only one.
     await expect.poll(async () => (await records(page)).violations.map((v) => v.directive)).toEqual(['worker-src']);
-    const shown = await prices(page);
-    expect(shown.length).toBeGreaterThan(0);
-    for (const price of shown) expectFrench(price);
+    expectAllFrench(await prices(page));
     expect(errors).toEqual([]);
     await context.close();
   });
