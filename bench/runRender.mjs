@@ -43,6 +43,7 @@ export async function runRender() {
       ...layouts.flatMap((layout) => sizes.map((n) => ({ key: `vitrine ${layout} ${n}`, kind: 'vitrine', layout, n }))),
       ...sizes.map((n) => ({ key: `algolia ${n}`, kind: 'algolia', n })),
       ...sizes.map((n) => ({ key: `floor ${n}`, kind: 'floor', n })),
+      ...sizes.map((n) => ({ key: `card floor ${n}`, kind: 'card-floor', n })),
     ];
     out = await tab.evaluate((plan) => window.runRenderBench(plan), { contenders, iterations, warmup });
     if (pageErrors.length) out.pageErrors = pageErrors;
@@ -58,16 +59,30 @@ export async function runRender() {
     const s = stats[key] ?? { median: null, p90: null };
     const shown = out.shown[key];
     const f = frameStats[key] ?? { median: null };
-    rows.push([label, n, s.median, s.p90, f.median, shown == null ? null : `${shown}/${n}`, formatRatio(s.median, stats[`algolia ${n}`]?.median), formatRatio(s.median, stats[`floor ${n}`]?.median)]);
+    rows.push([
+      label,
+      n,
+      s.median,
+      s.p90,
+      f.median,
+      shown == null ? null : `${shown}/${n}`,
+      formatRatio(s.median, stats[`algolia ${n}`]?.median),
+      formatRatio(s.median, stats[`floor ${n}`]?.median),
+      formatRatio(s.median, stats[`card floor ${n}`]?.median),
+    ]);
   };
   for (const layout of layouts) for (const n of sizes) row(`Vitrine ${layout}`, `vitrine ${layout} ${n}`, n);
   for (const n of sizes) row('Algolia relatedProducts (horizontal slider)', `algolia ${n}`, n);
   for (const n of sizes) row('floor: Mustache → innerHTML', `floor ${n}`, n);
+  for (const n of sizes) row('floor with the built-in matrix card', `card floor ${n}`, n);
   const notes = [
     `${iterations} timed runs per row after ${warmup} warm-up runs, contenders interleaved (a noisy neighbour slows all alike).`,
     'median/p90 = envelope in hand → DOM laid out (forced layout after mount); rAF = median to the requestAnimationFrame after mount,',
     '  which headless Chromium holds to its 60 Hz tick, so it reads ~16.7 ms for anything under a frame. Ratios use the layout median.',
     '"shown" = product names readable in the rendered widget (a bundle shows an anchor and its add-ons, not every product).',
+    'floor with the built-in matrix card: the same one template and innerHTML, drawing the built-in card (link, image, name,',
+    '  price, add-to-cart button) in the matrix\'s classes under vitrine.css. "× card floor" is what Vitrine\'s machinery',
+    '  costs over that markup (sanitising, nodes parsed per card, Preact); the card floor over the floor is the design\'s cost.',
     'Algolia: relatedProducts in its horizontal slider view (no theme CSS). It asks its client',
     '  in a useEffect, which Preact runs after the next frame, so its items land a frame after mount even with the answer in hand.',
   ];
@@ -89,6 +104,6 @@ export async function runRender() {
     }
   }
   notes.push(`Budget: 24 products in each layout ≤ ${RATIO_BUDGET}× the floor.`);
-  printTable('Render (ms, envelope in hand → widget laid out)', ['contender', 'products', 'median', 'p90', 'rAF', 'shown', '× Algolia', '× floor'], rows, notes);
+  printTable('Render (ms, envelope in hand → widget laid out)', ['contender', 'products', 'median', 'p90', 'rAF', 'shown', '× Algolia', '× floor', '× card floor'], rows, notes);
   return { results: { iterations, warmup, stats, frameStats, shown: out.shown, errors: out.errors, loadError: out.loadError }, failures };
 }

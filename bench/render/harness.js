@@ -10,6 +10,7 @@ import { relatedProducts } from '@algolia/recommend-js';
 import { horizontalSlider } from '@algolia/ui-components-horizontal-slider-js';
 import Mustache from 'mustache';
 import { makeEnvelope } from './makeEnvelope.js';
+import { builtinCard } from '../../src/core/theme/builtinCard.ts';
 
 const stage = /** @type {HTMLElement} */ (document.getElementById('stage'));
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
@@ -32,6 +33,33 @@ function renderFloor(root, envelope) {
     })),
   };
   root.innerHTML = Mustache.render(floorTemplate, view);
+}
+
+/**
+ * The same floor drawing what Vitrine's built-in matrix draws: its card template, its
+ * class names (so vitrine.css, in the page once Vitrine has mounted, lays it out), its
+ * add-to-cart buttons. Nothing is sanitised and there is no framework, so Vitrine's
+ * time over this one is what its machinery costs, and this floor's over the plain
+ * one what the card's design costs.
+ */
+const cardFloorTemplate =
+  '<div class="vitrine__body"><h2 class="vitrine__title">{{widget_displayName}}</h2><ul class="vitrine__grid">' +
+  '{{#products}}<li class="vitrine__cell">' + builtinCard + '</li>{{/products}}</ul></div>';
+
+function renderCardFloor(root, envelope) {
+  const view = {
+    widget_displayName: envelope.widgetName,
+    label_addToCart: 'Add to cart',
+    products: envelope.products.map((p) => ({
+      product_name: p.name,
+      nodiscount_price: p.price,
+      product_imageUrl: p.smallImage,
+      product_currentPageUrl: p.currentPageUrl,
+      product_cartId: p.sku,
+    })),
+  };
+  root.className = 'vitrine vitrine--matrix vitrine-theme--vitrine-matrix';
+  root.innerHTML = Mustache.render(cardFloorTemplate, view);
 }
 
 /**
@@ -102,7 +130,7 @@ function countShown(root, envelope) {
 
 /**
  * `keep` leaves the last widget on the page, for a screenshot.
- * @param {{ contenders: Array<{ key: string, kind: 'vitrine' | 'algolia' | 'floor', layout?: string, n: number }>, iterations: number, warmup: number, keep?: boolean }} plan
+ * @param {{ contenders: Array<{ key: string, kind: 'vitrine' | 'algolia' | 'floor' | 'card-floor', layout?: string, n: number }>, iterations: number, warmup: number, keep?: boolean }} plan
  */
 window.runRenderBench = async function runRenderBench(plan) {
   const loadError = plan.contenders.some((c) => c.kind === 'vitrine') ? await loadVitrine() : null;
@@ -124,6 +152,7 @@ window.runRenderBench = async function runRenderBench(plan) {
         let rendered;
         if (c.kind === 'vitrine') rendered = await renderVitrine(root, envelope, c.layout);
         else if (c.kind === 'algolia') await renderAlgolia(root, envelope);
+        else if (c.kind === 'card-floor') renderCardFloor(root, envelope);
         else renderFloor(root, envelope);
         // Reading geometry makes the browser compute style and layout now.
         root.getBoundingClientRect();
