@@ -38,9 +38,10 @@ function renderFloor(root, envelope) {
 /**
  * The same floor drawing what Vitrine's built-in matrix draws: its card template, its
  * class names (so vitrine.css, in the page once Vitrine has mounted, lays it out), its
- * add-to-cart buttons. Nothing is sanitised and there is no framework, so Vitrine's
- * time over this one is what its machinery costs, and this floor's over the plain
- * one what the card's design costs.
+ * add-to-cart buttons. Prices are the envelope's, as in the plain floor, so the two
+ * look alike but for the currency sign. Nothing is sanitised and there is no
+ * framework: Vitrine's time over this floor is what its machinery costs, and this
+ * floor's over the plain one what the card's design costs.
  */
 const cardFloorTemplate =
   '<div class="vitrine__body"><h2 class="vitrine__title">{{widget_displayName}}</h2><ul class="vitrine__grid">' +
