@@ -48,6 +48,8 @@ const cardFloorTemplate =
   '{{#products}}<li class="vitrine__cell">' + builtinCard + '</li>{{/products}}</ul></div>';
 
 function renderCardFloor(root, envelope) {
+  // Vitrine's contenders run first in every round, so its stylesheet is in by now.
+  if (!vitrine) throw new Error('the card floor is laid out by the stylesheet dist/vitrine.mjs adds, and that did not load');
   const view = {
     widget_displayName: envelope.widgetName,
     label_addToCart: 'Add to cart',
