@@ -1,17 +1,7 @@
-import { afterAll, beforeAll } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { createSandbox, type Sandbox } from '../../../demo/sandbox/createSandbox';
-import { launchChromium } from '../chromium';
 import { createFixtureServer, type FixtureServer } from '../fixtures/createFixtureServer';
+import { useSandboxSuite, type SandboxSuite } from '../useSandboxSuite';
 
-export interface FixtureSuite {
-  sandbox: Sandbox;
-  fixtures: FixtureServer;
-  browser: Browser;
-}
+export type FixtureSuite = SandboxSuite<'fixtures', FixtureServer>;
 
 /**
  * What every fixture-page test file needs: a sandbox with a data folder of its own, the
@@ -19,18 +9,5 @@ export interface FixtureSuite {
  * and one Chromium, started before the file's tests and stopped after them.
  */
 export function useFixtureSuite(name: string, policies?: (apiUrl: string) => Record<string, string>): FixtureSuite {
-  const suite = {} as FixtureSuite;
-  const dataDir = mkdtempSync(join(tmpdir(), `vitrine-${name}-`));
-  beforeAll(async () => {
-    suite.sandbox = await createSandbox({ port: 0, dataDir });
-    suite.fixtures = await createFixtureServer({ api: suite.sandbox, ...(policies && { policies: policies(suite.sandbox.url) }) });
-    suite.browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await suite.browser?.close();
-    await suite.fixtures?.close();
-    await suite.sandbox?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return suite;
+  return useSandboxSuite(name, 'fixtures', (sandbox) => createFixtureServer({ api: sandbox, ...(policies && { policies: policies(sandbox.url) }) }));
 }
