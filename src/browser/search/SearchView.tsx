@@ -4,7 +4,7 @@ import { toggleFilter, type SearchState } from './searchState';
 import { pageWindow } from './pageWindow';
 import { fillNodes } from '../../layouts/fillNodes';
 import type { SearchStrings } from '../../core/strings/search';
-import { bare } from '../../core/api/bare';
+import { bare } from '../../core/util/bare';
 
 /** Why the state changed: decides where focus and scroll go afterwards. */
 export type ChangeReason = 'filter' | 'sort' | 'page' | 'query';

@@ -1,7 +1,7 @@
 import type { SearchFilters } from '../../client/searchFilters';
 import { formatFilter } from '../../client/formatFilter';
 import { parseFilter } from '../../client/parseFilter';
-import { bare } from '../../core/api/bare';
+import { bare } from '../../core/util/bare';
 
 /** Everything a shopper can change on the search page; it all lives in the URL. */
 export interface SearchState {

@@ -1,4 +1,4 @@
-import { bare } from './bare';
+import { bare } from '../util/bare';
 
 /**
  * `JSON.parse` into null-prototype objects at every depth: an answer's fields are its
