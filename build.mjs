@@ -122,6 +122,7 @@ const demo = [
   // banner makes one (esbuild's own advice for CommonJS bundled into ESM for Node).
   // jsonc-parser's `main` is a UMD file whose requires esbuild cannot follow; its `module` is ESM.
   { entryPoints: ['cli/vitrine.ts'], outfile: 'dist/vitrine-cli.mjs', platform: 'node', format: 'esm', mainFields: ['module', 'main'],
+    define: { __VITRINE_VERSION__: JSON.stringify(version) },
     banner: { js: "#!/usr/bin/env node\nimport { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);" } },
 ].filter((e) => existsSync(e.entryPoints[0]));
 
