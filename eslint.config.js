@@ -82,7 +82,7 @@ export default [
           { ...zone('./src/types', './src', 'src/types/ holds shapes only and imports nothing outside itself: move the shape into src/types/, or the code out of it.'), except: ['./types'] },
           zone('./src/core', './src/browser', 'src/core/ imports nothing from src/browser/: move what both need into src/core/, or pass it in from the browser side.'),
           zone('./src/core', './src/server', 'src/core/ imports nothing from src/server/: move what both need into src/core/, or pass it in from the server side.'),
-          zone(['./src/layouts', './src/server', './src/client'], './src/browser', 'src/layouts/, src/server/ and src/client/ run without a page: import nothing from src/browser/; move what is shared into src/core/.'),
+          zone(['./src/layouts', './src/server', './src/client', './src/lint'], './src/browser', 'src/layouts/, src/server/, src/client/ and src/lint/ run without a page: import nothing from src/browser/; move what is shared into src/core/.'),
           zone(['./src', './cli'], './demo', 'demo/ never ships: src/ and cli/ import nothing from it; move what they need into src/ or cli/ (the demo may import it from there).'),
         ],
       }],

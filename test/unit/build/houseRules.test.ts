@@ -84,8 +84,8 @@ describe('src/types/', () => {
 });
 
 describe('what runs without a page, and what never ships', () => {
-  it('src/layouts/, src/server/ and src/client/ import nothing from src/browser/', async () => {
-    for (const file of ['src/layouts/fixture.tsx', 'src/server/fixture.ts', 'src/client/fixture.ts']) {
+  it('src/layouts/, src/server/, src/client/ and src/lint/ import nothing from src/browser/', async () => {
+    for (const file of ['src/layouts/fixture.tsx', 'src/server/fixture.ts', 'src/client/fixture.ts', 'src/lint/fixture.ts']) {
       expect(await lint(file, "export { boot } from '../browser/boot';"), file).toEqual([
         expect.stringContaining('run without a page: import nothing from src/browser/'),
       ]);
