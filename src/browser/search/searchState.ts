@@ -63,3 +63,10 @@ export function toggleFilter(filters: SearchFilters, field: string, value: strin
   else delete out[field];
   return out;
 }
+
+/** The filters of `state` without those of `field`. */
+export function withoutField(state: SearchState, field: string): SearchState['filters'] {
+  const out: Record<string, readonly string[]> = bare(state.filters);
+  delete out[field];
+  return out;
+}
