@@ -100,6 +100,13 @@ export default [
     files: ['src/core/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-globals': ['error', ...pageGlobals.map((name) => ({ name, message: noPageInCore }))],
+      // The two ways round the rules above: a global declared in the file (`declare const
+      // window`), which the rule then takes for a name of the file's own, and an import whose
+      // module is computed, which no rule can resolve.
+      'no-restricted-syntax': ['error',
+        { selector: 'VariableDeclaration[declare=true], TSModuleDeclaration[kind="global"]', message: 'src/core/ declares no global: take what you need from the page as an argument (ARCHITECTURE.md).' },
+        { selector: 'ImportExpression[source.type!="Literal"]', message: 'src/core/ names the modules it imports: write the path out, so the import rules can check it.' },
+      ],
     },
   },
   {
