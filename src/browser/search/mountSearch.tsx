@@ -10,7 +10,7 @@ import { searchCss } from './searchCss';
 import { readSearchState, writeSearchState, type SearchState } from './searchState';
 import { SearchView, type ChangeReason } from './SearchView';
 import { chooseCardTheme } from './chooseCardTheme';
-import { createCard } from './createCard';
+import { createCard, type CardRenderer } from './createCard';
 import { INCLUDE_WIDGETS, readIncludeWidgets } from './includeWidgets';
 import { revealBelowHeader } from './revealBelowHeader';
 import { searchStrings, type SearchStrings } from '../../core/strings/search';
@@ -86,7 +86,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
   const pageTitle = doc.title;
   const titleQuery = state.query;
   const facetsId = (slot.id || 'vitrine-search') + '-filters';
-  let card: ((doc: SearchDocument, index: number) => ComponentChildren) | null = null;
+  let card: CardRenderer | null = null;
   let listClass = '';
 
   injectStyle(doc, 'search', searchCss, config.nonce);
@@ -224,6 +224,9 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
           }
         }))
         : [];
+      // The results' cards are made before the paint that shows them, in tasks of a few
+      // milliseconds: the answer's paint is then Preact's alone.
+      if (my === seq && card) await card.prepare(result.Docs, (state.page - 1) * (pageSize || result.Pagination || result.Docs.length || 1), doc);
       if (my !== seq) return;
       fewer = shorter.filter((f) => f.total > 0).sort((a, b) => b.total - a.total).slice(0, 3);
       answer = result;
