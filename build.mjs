@@ -48,7 +48,7 @@ const lazyBuiltinCard = {
 };
 
 // The ESM build finds its stylesheet and chunks beside its own module (import.meta.url),
-// not beside the page: where boot imports src/browser/assets.ts, it gets src/browser/assets.module.ts,
+// not beside the page: where boot imports src/browser/chunks/assets.ts, it gets src/browser/chunks/assets.module.ts,
 // whose dynamic imports of the chunk files stay imports.
 const moduleAssets = {
   name: 'module-assets',
@@ -81,10 +81,10 @@ const shipped = [
   // file hides from it) and minifies the rest with the app.
   { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm', plugins: [trimMustache, moduleAssets], minify: false },
   { entryPoints: ['src/browser/debug/entry.ts'], outfile: 'dist/vitrine-debug.js', format: 'iife' },
-  // The bundle layout renders with the core's Preact (`src/browser/bundle/preact.ts`), not a copy.
-  { entryPoints: ['src/browser/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
+  // The bundle layout renders with the core's Preact (`src/browser/layouts/preact.ts`), not a copy.
+  { entryPoints: ['src/browser/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/browser/layouts/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
   // The carousel layout, fetched beside the widget data of a slot that may show one.
-  { entryPoints: ['src/browser/carousel/entry.ts'], outfile: 'dist/vitrine-carousel.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
+  { entryPoints: ['src/browser/carousel/entry.ts'], outfile: 'dist/vitrine-carousel.js', format: 'iife', alias: { preact: './src/browser/layouts/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
   // The built-in themes' card, for a slot whose org has no theme for its layout (or a broken one).
   { entryPoints: ['src/browser/theme/entry.ts'], outfile: 'dist/vitrine-theme.js', format: 'iife' },
   // French, German and Spanish interface strings, for pages in those languages.
@@ -100,7 +100,7 @@ const shipped = [
   { entryPoints: ['src/browser/cart/entry.ts'], outfile: 'dist/vitrine-cart.js', format: 'iife' },
   // Taking over widgets the server rendered: loaded by pages that have one.
   // It carries the carousel and bundle layouts, with the core's Preact as in their own chunks.
-  { entryPoints: ['src/browser/resume/entry.ts'], outfile: 'dist/vitrine-resume.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
+  { entryPoints: ['src/browser/resume/entry.ts'], outfile: 'dist/vitrine-resume.js', format: 'iife', alias: { preact: './src/browser/layouts/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
   { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm' },
   // `vitrine/server`: for Node 20 and edge runtimes alike (platform neutral, web APIs
   // only), with Preact, its string renderer, parse5 and the same trimmed Mustache inside,

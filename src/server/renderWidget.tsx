@@ -1,5 +1,5 @@
 import { labelView } from '../core/template/labelView';
-import { bare } from '../core/api/bare';
+import { bare } from '../core/util/bare';
 import { h } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import type { Layout } from '../types/config';
