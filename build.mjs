@@ -3,7 +3,7 @@
 //   node build.mjs --watch    rebuild on change (no type declarations)
 import { build, context, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { minify } from 'terser';
@@ -145,6 +145,17 @@ async function writeCss() {
 }
 
 /**
+ * dist/schema/*.schema.json: the configuration files' JSON Schemas, derived from the
+ * definitions `vitrine config check` runs (cli/config/schema/), so the two never differ.
+ */
+async function writeSchemas() {
+  const out = await build({ entryPoints: ['cli/config/schema/toJsonSchema.ts'], bundle: true, format: 'esm', platform: 'node', mainFields: ['module', 'main'], write: false, logLevel: 'warning' });
+  const { jsonSchemas } = await import('data:text/javascript,' + encodeURIComponent(out.outputFiles[0].text));
+  mkdirSync('dist/schema', { recursive: true });
+  for (const [name, schema] of Object.entries(jsonSchemas())) writeFileSync(join('dist/schema', name), `${JSON.stringify(schema, null, 2)}\n`);
+}
+
+/**
  * A second minifying pass over what ships. esbuild bundles and minifies in one fast
  * pass; terser's compressor then folds what esbuild leaves (about 4% of the gzip size
  * of vitrine.js). The source map is carried through.
@@ -209,6 +220,7 @@ if (watch) {
   await Promise.all(rest.map((c) => build(c.mangleProps ? { ...c, mangleCache } : c)));
   await Promise.all(shipped.filter((e) => e.minify !== false).map((e) => squeeze(e.outfile, e.format == 'esm')));
   await writeCss();
+  if (existsSync('cli/config/schema/toJsonSchema.ts')) await writeSchemas();
   // Type declarations for storefront developers who import the ESM build.
   execFileSync(
     process.execPath,
