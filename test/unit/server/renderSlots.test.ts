@@ -194,8 +194,14 @@ describe('sanitizeMarkup (theme markup on the server)', () => {
   });
 
   it('refuses markup whose serialisation parses back to another tree', () => {
+    // A link in a table in a link: the second parse nests them otherwise.
+    expect(() => sanitizeMarkup('<a href="/x"><table><a href="/y">y</a></table></a>')).toThrow(/parsed again/);
+  });
+
+  it('leaves out what parses differently where the slot sits: the nested-form class is harmless in any context', () => {
     const mutating = '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>';
-    expect(() => sanitizeMarkup(mutating)).toThrow(/parsed again/);
-    expect(outcomes.filter((o) => o.refused).length).toBeGreaterThan(0);
+    const out = sanitizeMarkup(mutating);
+    expect(out).not.toMatch(/<form|<math|<style|onerror/);
+    expect(outcomes.filter((o) => o.refused)).toEqual([]);
   });
 });
