@@ -18,6 +18,7 @@ import { Carousel } from '../layouts/Carousel';
 import { Matrix } from '../layouts/Matrix';
 import { Bundle } from '../layouts/Bundle';
 import { sanitizeMarkup } from './sanitizeMarkup';
+import { ownOnly } from './ownOnly';
 
 const LAYOUTS: Record<Layout, LayoutComponent> = { carousel: Carousel, matrix: Matrix, bundle: Bundle };
 
@@ -57,7 +58,11 @@ const styleText = (css: string) => css.replace(/<\/(style)/gi, '<\\/$1');
  * browser resumes from. Throws when the theme's template is broken or refused.
  */
 export function renderWidget(input: WidgetInput): string {
-  const { envelope, theme, layout, locale, currency, strings: t } = input;
+  const { layout, locale, currency, strings: t } = input;
+  // Own fields only: a built-in theme is a literal, and a name added to Object.prototype
+  // in the server process (`jsTemplate`, `cssTemplate`) must not read as the theme's.
+  const theme = bare(input.theme);
+  const envelope = bare(input.envelope);
   const format = { locale, currency };
   const view = labelView(buildView(envelope, input.title, format, input.cart), t);
   const template = theme.htmlTemplate;
@@ -88,7 +93,7 @@ export function renderWidget(input: WidgetInput): string {
     anchor: anchor && pick(input.anchor!),
     whole: whole || undefined,
   };
-  return renderToString(
+  return ownOnly(() => renderToString(
     <div class={`vitrine vitrine--${layout} vitrine-theme--${cssId(theme.themeId)}`} slot="vitrine" data-vitrine-state={JSON.stringify(state)}>
       <WidgetBody
         whole={wholeCard}
@@ -104,5 +109,5 @@ export function renderWidget(input: WidgetInput): string {
       {/* After the body: hydrating the body leaves a root's other children alone. */}
       <style nonce={input.nonce} dangerouslySetInnerHTML={{ __html: styleText(baseCss + (theme.cssTemplate || '')) }} />
     </div>,
-  );
+  ));
 }
