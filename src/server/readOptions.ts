@@ -1,5 +1,5 @@
 import type { RenderSlotsOptions, ServerPage, ServerSlot, SlotError } from '../types/server';
-import { bare } from '../core/api/bare';
+import { bare } from '../core/util/bare';
 import { PAGES } from '../core/api/endpoints';
 import { LAYOUTS } from '../core/slots/slotSpec';
 
@@ -40,7 +40,8 @@ const shown = (value: unknown): string => {
 };
 const own = <T extends object>(value: unknown): T => bare(value as T);
 const text = (value: unknown) => typeof value == 'string';
-const optionalText = (value: unknown) => value === undefined || text(value);
+/** Absent, null (as a missing cookie or header gives) or a string. */
+const optionalText = (value: unknown) => value == null || text(value);
 const fine = (test: () => unknown) => {
   try {
     test();
@@ -58,11 +59,11 @@ function pageProblem(page: ServerPage | undefined): string | undefined {
   for (const name of ['pname', 'sku', 'siteUid', 'locale', 'currency'] as const) {
     if (!optionalText(page[name])) return `page.${name} must be a string (got ${shown(page[name])})`;
   }
-  if (page.locale !== undefined && !fine(() => Intl.getCanonicalLocales(page.locale))) return `page.locale must be a BCP 47 language tag (got ${shown(page.locale)})`;
-  if (page.currency !== undefined && !fine(() => new Intl.NumberFormat('en', { style: 'currency', currency: page.currency }))) {
+  if (page.locale != null && !fine(() => Intl.getCanonicalLocales(page.locale))) return `page.locale must be a BCP 47 language tag (got ${shown(page.locale)})`;
+  if (page.currency != null && !fine(() => new Intl.NumberFormat('en', { style: 'currency', currency: page.currency }))) {
     return `page.currency must be an ISO 4217 code (got ${shown(page.currency)})`;
   }
-  if (page.product !== undefined && !isObject(page.product)) return `page.product must be an object (got ${shown(page.product)})`;
+  if (page.product != null && !isObject(page.product)) return `page.product must be an object (got ${shown(page.product)})`;
 }
 
 /** The first problem of the call's other options, naming the option. */
@@ -75,6 +76,7 @@ function callProblem(o: RenderSlotsOptions): string | undefined {
   // The key is a secret: the message never shows it.
   if (!text(o.apiKey) || !o.apiKey) return 'apiKey is required (a non-empty string)';
   for (const name of ['nonce', 'cart'] as const) if (!optionalText(o[name])) return `${name} must be a string (got ${shown(o[name])})`;
+  if (o.styles !== undefined && o.styles !== 'once' && o.styles !== 'each') return `styles must be 'once' or 'each' (got ${shown(o.styles)})`;
   if (o.strings !== undefined && !isObject(o.strings)) return `strings must be an object of strings (got ${shown(o.strings)})`;
   if (o.fetch !== undefined && typeof o.fetch != 'function') return `fetch must be a function (got ${shown(o.fetch)})`;
   return pageProblem(o.page);

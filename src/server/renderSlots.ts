@@ -6,8 +6,10 @@ import { en } from '../core/strings/en';
 import { translations } from '../core/strings/translations';
 import { loadThemes } from './loadThemes';
 import { renderSlot, type Call } from './renderSlot';
-import { bare } from '../core/api/bare';
+import { bare } from '../core/util/bare';
 import { joinWarnings, readOptions, TIMEOUT_MS } from './readOptions';
+import { withStyles } from './renderWidget';
+import { baseCss } from '../layouts/baseCss';
 
 /**
  * A `fetch` for one call: the browser-only `credentials` member is left out (a server
@@ -85,9 +87,10 @@ async function render(read: ReturnType<typeof readOptions>, started: number): Pr
   // From the start of the call: reading the options and setting up took some of it.
   const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs - (Date.now() - started))));
   try {
-    return await Promise.all(
+    type Rendered = SlotResult & { css?: string };
+    const results: Rendered[] = await Promise.all(
       read.slots.map(({ slot, id, error, warning }) => {
-        const warned = (r: SlotResult): SlotResult => ({ ...r, warning: joinWarnings(joinWarnings(r.warning, warning ? input(warning) : undefined), callWarning) });
+        const warned = (r: Rendered): Rendered => ({ ...r, warning: joinWarnings(joinWarnings(r.warning, warning ? input(warning) : undefined), callWarning) });
         if (error) return warned(result(id, started, { error: input(error) }));
         return Promise.race([
           renderSlot(call, slot).catch((e): SlotResult => result(id, started, { error: { kind: 'render', message: String((e as Error)?.message ?? e), status: 0 } })),
@@ -95,10 +98,31 @@ async function render(read: ReturnType<typeof readOptions>, started: number): Pr
         ]).then(warned);
       }),
     );
+    return placeStyles(results, read.options.styles == 'each', nonce);
   } finally {
     clearTimeout(timer);
     requests.over = true;
     // Once the caller has its results: aborting what is still on its way takes a moment.
     setTimeout(() => requests.live.forEach((request) => request.abort()));
   }
+}
+
+/**
+ * Puts the stylesheet into the widgets: Vitrine's base styles and each theme's once, in
+ * the first slot that rendered, for all of them (the styles of a page are the page's, and
+ * a 3.4 KB copy per slot was most of a small widget's bytes); with `each`, every slot
+ * carries its own copy. The browser moves a resumed root's stylesheet into the head, so a
+ * slot rendered again the client way takes no other slot's styles with it.
+ */
+function placeStyles(results: (SlotResult & { css?: string })[], each: boolean, nonce?: string): SlotResult[] {
+  const themes = new Map<string, string>();
+  for (const r of results) if (r.ok && r.css && !themes.has(r.theme!)) themes.set(r.theme!, r.css);
+  const all = [baseCss, ...themes.values()].join('\n');
+  let first = true;
+  return results.map(({ css, ...r }) => {
+    if (!r.ok) return r;
+    const styles = each ? baseCss + (css ? '\n' + css : '') : first ? all : '';
+    first = false;
+    return styles ? { ...r, html: withStyles(r.html, styles, nonce) } : r;
+  });
 }

@@ -92,7 +92,8 @@ beforeAll(async () => {
   for (let from = 0; from < slots.length; from += 40) {
     results.push(
       ...(await renderSlots({
-        baseUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, fetch: withThemes, consent: true, timeoutMs: 10_000,
+        // A stylesheet in every widget, so each root can be checked for it.
+        baseUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, fetch: withThemes, consent: true, timeoutMs: 10_000, styles: 'each',
         page: { pageType: 'product_page', pname: coat.name, sku: coat.sku, domain: '127.0.0.1', product: { name: coat.name, sku: coat.sku, price: String(coat.price) } },
         slots: slots.slice(from, from + 40),
       })),
@@ -174,11 +175,12 @@ function broken(page: Page, context: Context, count: number, roots: boolean): Pr
         }
       }
       if (roots) {
-        // Each slot holds its one widget root, with the widget's style inside it.
+        // Each slot holds its one widget root, with the widget's style and resume state inside it.
         for (const root of Array.from(document.querySelectorAll('[data-vitrine-state]'))) {
           const slot = root.parentElement!;
           if (!/^h\d+$/.test(slot.id)) out.push(`a widget root outside its slot, in <${slot.localName} id="${slot.id}">`);
           if (!root.querySelector(':scope > style')) out.push(`${slot.id}: the widget's style is outside its root`);
+          if (!root.lastElementChild?.matches('script[data-vitrine-resume]')) out.push(`${slot.id}: the resume state is not the root's last child`);
         }
         const count_ = document.querySelectorAll('[data-vitrine-state]').length;
         if (count_ != count) out.push(`${count_} of ${count} widget roots`);
@@ -201,7 +203,8 @@ describe(`${CORPUS.length} hostile themes through renderSlots`, () => {
     const walk = (node: T.ParentNode) =>
       node.childNodes.forEach((child) => {
         if (!('tagName' in child)) return;
-        if (/^(form|math|xmp|noembed|noframes|plaintext|foreignObject|noscript|script|iframe|template)$/i.test(child.tagName)) found.push(child.tagName);
+        if (/^(form|math|xmp|noembed|noframes|plaintext|foreignObject|noscript|iframe|template)$/i.test(child.tagName)) found.push(child.tagName);
+        if (child.tagName == 'script' && !child.attrs.some((a) => a.name == 'data-vitrine-resume')) found.push('script');
         if (child.tagName == 'style' && !child.parentNode?.nodeName.match(/^div$/)) found.push('style in ' + child.parentNode?.nodeName);
         for (const a of child.attrs) if (/^(on|form)/i.test(a.name)) found.push(`${child.tagName} ${a.name}`);
         walk(child);

@@ -1,17 +1,17 @@
 // `vitrine config check|plan|apply` and `vitrine services` as a merchant's CI runs them:
 // the bin of the packed tarball, installed offline into a folder of its own, against the
-// sandbox over HTTP. The tarball is packed once for the whole file.
+// sandbox over HTTP (the tarball is packed and installed once, by installBin.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
-import { REPO, installApp, packTarball } from '../package/packTarball';
+import { REPO } from '../package/packTarball';
 import { configFolder, runBin, type Run } from './runBin';
 
-let bin: string;
+const bin = inject('vitrineBin');
 let sandbox: Sandbox;
 let spent: Sandbox;
 let standIn: Server;
@@ -49,8 +49,6 @@ const widget = (id: string, extra = '') => `{
 `;
 
 beforeAll(async () => {
-  const app = installApp(packTarball(), {});
-  bin = join(app, 'node_modules/vitrine/dist/vitrine-cli.mjs');
   sandbox = await createSandbox({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'vitrine-cli-sandbox-')) });
   // A key whose credits are spent: the catalogue answers 400, every other call 403.
   spent = await createSandbox({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'vitrine-cli-spent-')), quota: 0 });
@@ -268,5 +266,10 @@ describe('vitrine services', () => {
       expect(r.out).toContain(`Usage: vitrine ${command.join(' ')} [options]`);
     }
     expect(await vitrine(['services', '--tabel'], env())).toMatchObject({ code: 2, err: expect.stringContaining("unknown option '--tabel'") });
+  });
+
+  it('prints the installed package\'s version', async () => {
+    const { version } = JSON.parse(readFileSync(join(bin, '../../package.json'), 'utf8'));
+    for (const flag of ['--version', '-V']) expect(await vitrine([flag], {})).toEqual({ code: 0, out: `${version}\n`, err: '' });
   });
 });

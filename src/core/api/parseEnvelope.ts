@@ -1,6 +1,6 @@
 import type { WidgetEnvelope } from '../../types/interface';
 import { apiError } from './apiError';
-import { bare } from './bare';
+import { bare } from '../util/bare';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v == 'object' && !Array.isArray(v);
 
