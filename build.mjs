@@ -3,7 +3,7 @@
 //   node build.mjs --watch    rebuild on change (no type declarations)
 import { build, context, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { minify } from 'terser';
@@ -48,13 +48,15 @@ const lazyBuiltinCard = {
 };
 
 // The ESM build finds its stylesheet and chunks beside its own module (import.meta.url),
-// not beside the page: where boot imports src/browser/chunks/assets.ts, it gets src/browser/chunks/assets.module.ts,
-// whose dynamic imports of the chunk files stay imports.
+// not beside the page: wherever a module imports src/browser/chunks/assets.ts (boot, the
+// chunk loader, the stylesheet), it gets src/browser/chunks/assets.module.ts, whose dynamic
+// imports of the chunk files stay imports.
+const assets = join(process.cwd(), 'src/browser/chunks/assets');
 const moduleAssets = {
   name: 'module-assets',
   setup(build) {
-    build.onResolve({ filter: /^\.\/assets$/ }, ({ resolveDir }) =>
-      ({ path: join(resolveDir, 'assets.module.ts') }),
+    build.onResolve({ filter: /(^|\/)assets$/ }, ({ path, resolveDir }) =>
+      (join(resolveDir, path) == assets ? { path: assets + '.module.ts' } : undefined),
     );
     build.onResolve({ filter: /^\.\/vitrine-[a-z]+\.js$/ }, ({ path }) => ({ path, external: true }));
   },
@@ -143,6 +145,17 @@ async function writeCss() {
 }
 
 /**
+ * dist/schema/*.schema.json: the configuration files' JSON Schemas, derived from the
+ * definitions `vitrine config check` runs (cli/config/schema/), so the two never differ.
+ */
+async function writeSchemas() {
+  const out = await build({ entryPoints: ['cli/config/schema/toJsonSchema.ts'], bundle: true, format: 'esm', platform: 'node', mainFields: ['module', 'main'], write: false, logLevel: 'warning' });
+  const { jsonSchemas } = await import('data:text/javascript,' + encodeURIComponent(out.outputFiles[0].text));
+  mkdirSync('dist/schema', { recursive: true });
+  for (const [name, schema] of Object.entries(jsonSchemas())) writeFileSync(join('dist/schema', name), `${JSON.stringify(schema, null, 2)}\n`);
+}
+
+/**
  * A second minifying pass over what ships. esbuild bundles and minifies in one fast
  * pass; terser's compressor then folds what esbuild leaves (about 4% of the gzip size
  * of vitrine.js). The source map is carried through.
@@ -207,6 +220,7 @@ if (watch) {
   await Promise.all(rest.map((c) => build(c.mangleProps ? { ...c, mangleCache } : c)));
   await Promise.all(shipped.filter((e) => e.minify !== false).map((e) => squeeze(e.outfile, e.format == 'esm')));
   await writeCss();
+  if (existsSync('cli/config/schema/toJsonSchema.ts')) await writeSchemas();
   // Type declarations for storefront developers who import the ESM build.
   execFileSync(
     process.execPath,
