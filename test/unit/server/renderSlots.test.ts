@@ -184,11 +184,11 @@ describe('renderSlots', () => {
     for (const [name, answer, kind, status] of cases) {
       const stub = await service((path, res) => (path == '/v1/theme' ? res.writeHead(200).end('{"widgetThemes":[]}') : answer(res)));
       const started = Date.now();
-      const [r] = await renderSlots({ ...options(), baseUrl: stub.url, timeoutMs: 400, slots: [{ id: name, algorithm: 'trending' }] });
+      const [r] = await renderSlots({ ...options(), baseUrl: stub.url, timeoutMs: 1000, slots: [{ id: name, algorithm: 'trending' }] });
       stub.server.closeAllConnections();
       stub.server.close();
       expect(r, name).toMatchObject({ ok: false, html: '', error: { kind, status } });
-      // The budget bounds the call: 400 ms, with room for a loaded machine.
+      // The budget bounds the call: 1 s (time for the one retry of a 5xx on a loaded machine), with room.
       expect(Date.now() - started, name).toBeLessThan(3000);
     }
   });
@@ -251,8 +251,14 @@ describe('sanitizeMarkup (theme markup on the server)', () => {
   });
 
   it('refuses markup whose serialisation parses back to another tree', () => {
+    // A link in a table in a link: the second parse nests them otherwise.
+    expect(() => sanitizeMarkup('<a href="/x"><table><a href="/y">y</a></table></a>')).toThrow(/parsed again/);
+  });
+
+  it('leaves out what parses differently where the slot sits: the nested-form class is harmless in any context', () => {
     const mutating = '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>';
-    expect(() => sanitizeMarkup(mutating)).toThrow(/parsed again/);
-    expect(outcomes.filter((o) => o.refused).length).toBeGreaterThan(0);
+    const out = sanitizeMarkup(mutating);
+    expect(out).not.toMatch(/<form|<math|<style|onerror/);
+    expect(outcomes.filter((o) => o.refused)).toEqual([]);
   });
 });
