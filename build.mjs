@@ -48,13 +48,15 @@ const lazyBuiltinCard = {
 };
 
 // The ESM build finds its stylesheet and chunks beside its own module (import.meta.url),
-// not beside the page: where boot imports src/browser/chunks/assets.ts, it gets src/browser/chunks/assets.module.ts,
-// whose dynamic imports of the chunk files stay imports.
+// not beside the page: wherever a module imports src/browser/chunks/assets.ts (boot, the
+// chunk loader, the stylesheet), it gets src/browser/chunks/assets.module.ts, whose dynamic
+// imports of the chunk files stay imports.
+const assets = join(process.cwd(), 'src/browser/chunks/assets');
 const moduleAssets = {
   name: 'module-assets',
   setup(build) {
-    build.onResolve({ filter: /^\.\/assets$/ }, ({ resolveDir }) =>
-      ({ path: join(resolveDir, 'assets.module.ts') }),
+    build.onResolve({ filter: /(^|\/)assets$/ }, ({ path, resolveDir }) =>
+      (join(resolveDir, path) == assets ? { path: assets + '.module.ts' } : undefined),
     );
     build.onResolve({ filter: /^\.\/vitrine-[a-z]+\.js$/ }, ({ path }) => ({ path, external: true }));
   },

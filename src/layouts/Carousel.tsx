@@ -124,6 +124,14 @@ function later(track: HTMLElement, win: Window & typeof globalThis): (() => void
     slide.replaceChildren(card());
     slide.querySelectorAll('img').forEach((img) => (img.loading = 'lazy'));
   };
+  // Cards come near several at a time (a track's width of them on a wide screen): they
+  // are filled 8 ms of work at a time, at least one per task, the rest in the tasks after,
+  // so that on a phone no report of the observer becomes one long task.
+  const due: Slide[] = [];
+  const fill = () => {
+    for (const start = Date.now(); due.length && Date.now() - start < 8; ) show(due.shift());
+    if (due.length) win.setTimeout(fill);
+  };
   const IO = win.IntersectionObserver;
   const io =
     IO &&
@@ -131,12 +139,15 @@ function later(track: HTMLElement, win: Window & typeof globalThis): (() => void
       // Filled in the observers' own task: nothing of ours reads layout there (the
       // buttons' first state comes from a report too), so the cards are laid out in the
       // next frame with the rest.
-      (entries) =>
+      (entries) => {
+        const idle = !due.length;
         entries.forEach(({ isIntersecting, target }) => {
           if (!isIntersecting) return;
           io.unobserve(target);
-          show(target as Slide);
-        }),
+          due.push(target as Slide);
+        });
+        if (idle) fill();
+      },
       { root: track, rootMargin: '0px 100%' },
     );
   slides.forEach((s) => s._later && io?.observe(s));
