@@ -3,7 +3,7 @@
 //   node build.mjs --watch    rebuild on change (no type declarations)
 import { build, context, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { minify } from 'terser';
@@ -48,13 +48,15 @@ const lazyBuiltinCard = {
 };
 
 // The ESM build finds its stylesheet and chunks beside its own module (import.meta.url),
-// not beside the page: where boot imports src/browser/assets.ts, it gets src/browser/assets.module.ts,
-// whose dynamic imports of the chunk files stay imports.
+// not beside the page: wherever a module imports src/browser/chunks/assets.ts (boot, the
+// chunk loader, the stylesheet), it gets src/browser/chunks/assets.module.ts, whose dynamic
+// imports of the chunk files stay imports.
+const assets = join(process.cwd(), 'src/browser/chunks/assets');
 const moduleAssets = {
   name: 'module-assets',
   setup(build) {
-    build.onResolve({ filter: /^\.\/assets$/ }, ({ resolveDir }) =>
-      ({ path: join(resolveDir, 'assets.module.ts') }),
+    build.onResolve({ filter: /(^|\/)assets$/ }, ({ path, resolveDir }) =>
+      (join(resolveDir, path) == assets ? { path: assets + '.module.ts' } : undefined),
     );
     build.onResolve({ filter: /^\.\/vitrine-[a-z]+\.js$/ }, ({ path }) => ({ path, external: true }));
   },
@@ -81,10 +83,10 @@ const shipped = [
   // file hides from it) and minifies the rest with the app.
   { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm', plugins: [trimMustache, moduleAssets], minify: false },
   { entryPoints: ['src/browser/debug/entry.ts'], outfile: 'dist/vitrine-debug.js', format: 'iife' },
-  // The bundle layout renders with the core's Preact (`src/browser/bundle/preact.ts`), not a copy.
-  { entryPoints: ['src/browser/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
+  // The bundle layout renders with the core's Preact (`src/browser/layouts/preact.ts`), not a copy.
+  { entryPoints: ['src/browser/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/browser/layouts/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
   // The carousel layout, fetched beside the widget data of a slot that may show one.
-  { entryPoints: ['src/browser/carousel/entry.ts'], outfile: 'dist/vitrine-carousel.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
+  { entryPoints: ['src/browser/carousel/entry.ts'], outfile: 'dist/vitrine-carousel.js', format: 'iife', alias: { preact: './src/browser/layouts/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
   // The built-in themes' card, for a slot whose org has no theme for its layout (or a broken one).
   { entryPoints: ['src/browser/theme/entry.ts'], outfile: 'dist/vitrine-theme.js', format: 'iife' },
   // French, German and Spanish interface strings, for pages in those languages.
@@ -100,7 +102,7 @@ const shipped = [
   { entryPoints: ['src/browser/cart/entry.ts'], outfile: 'dist/vitrine-cart.js', format: 'iife' },
   // Taking over widgets the server rendered: loaded by pages that have one.
   // It carries the carousel and bundle layouts, with the core's Preact as in their own chunks.
-  { entryPoints: ['src/browser/resume/entry.ts'], outfile: 'dist/vitrine-resume.js', format: 'iife', alias: { preact: './src/browser/bundle/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
+  { entryPoints: ['src/browser/resume/entry.ts'], outfile: 'dist/vitrine-resume.js', format: 'iife', alias: { preact: './src/browser/layouts/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
   { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm' },
   // `vitrine/server`: for Node 20 and edge runtimes alike (platform neutral, web APIs
   // only), with Preact, its string renderer, parse5 and the same trimmed Mustache inside,
@@ -140,6 +142,17 @@ async function writeCss() {
   const out = await build({ entryPoints: ['src/layouts/baseCss.ts'], bundle: true, format: 'esm', write: false, logLevel: 'warning' });
   const { baseCss } = await import('data:text/javascript,' + encodeURIComponent(out.outputFiles[0].text));
   writeFileSync('dist/vitrine.css', (await transform(baseCss, { loader: 'css', minify: true })).code);
+}
+
+/**
+ * dist/schema/*.schema.json: the configuration files' JSON Schemas, derived from the
+ * definitions `vitrine config check` runs (cli/config/schema/), so the two never differ.
+ */
+async function writeSchemas() {
+  const out = await build({ entryPoints: ['cli/config/schema/toJsonSchema.ts'], bundle: true, format: 'esm', platform: 'node', mainFields: ['module', 'main'], write: false, logLevel: 'warning' });
+  const { jsonSchemas } = await import('data:text/javascript,' + encodeURIComponent(out.outputFiles[0].text));
+  mkdirSync('dist/schema', { recursive: true });
+  for (const [name, schema] of Object.entries(jsonSchemas())) writeFileSync(join('dist/schema', name), `${JSON.stringify(schema, null, 2)}\n`);
 }
 
 /**
@@ -207,6 +220,7 @@ if (watch) {
   await Promise.all(rest.map((c) => build(c.mangleProps ? { ...c, mangleCache } : c)));
   await Promise.all(shipped.filter((e) => e.minify !== false).map((e) => squeeze(e.outfile, e.format == 'esm')));
   await writeCss();
+  if (existsSync('cli/config/schema/toJsonSchema.ts')) await writeSchemas();
   // Type declarations for storefront developers who import the ESM build.
   execFileSync(
     process.execPath,

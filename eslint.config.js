@@ -82,7 +82,7 @@ export default [
           { ...zone('./src/types', './src', 'src/types/ holds shapes only and imports nothing outside itself: move the shape into src/types/, or the code out of it.'), except: ['./types'] },
           zone('./src/core', './src/browser', 'src/core/ imports nothing from src/browser/: move what both need into src/core/, or pass it in from the browser side.'),
           zone('./src/core', './src/server', 'src/core/ imports nothing from src/server/: move what both need into src/core/, or pass it in from the server side.'),
-          zone(['./src/layouts', './src/server', './src/client'], './src/browser', 'src/layouts/, src/server/ and src/client/ run without a page: import nothing from src/browser/; move what is shared into src/core/.'),
+          zone(['./src/layouts', './src/server', './src/client', './src/lint'], './src/browser', 'src/layouts/, src/server/, src/client/ and src/lint/ run without a page: import nothing from src/browser/; move what is shared into src/core/.'),
           zone(['./src', './cli'], './demo', 'demo/ never ships: src/ and cli/ import nothing from it; move what they need into src/ or cli/ (the demo may import it from there).'),
         ],
       }],
@@ -100,6 +100,13 @@ export default [
     files: ['src/core/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-globals': ['error', ...pageGlobals.map((name) => ({ name, message: noPageInCore }))],
+      // The two ways round the rules above: a global declared in the file (`declare const
+      // window`), which the rule then takes for a name of the file's own, and an import whose
+      // module is computed, which no rule can resolve.
+      'no-restricted-syntax': ['error',
+        { selector: 'VariableDeclaration[declare=true], TSModuleDeclaration[kind="global"]', message: 'src/core/ declares no global: take what you need from the page as an argument (ARCHITECTURE.md).' },
+        { selector: 'ImportExpression[source.type!="Literal"]', message: 'src/core/ names the modules it imports: write the path out, so the import rules can check it.' },
+      ],
     },
   },
   {

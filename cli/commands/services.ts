@@ -8,7 +8,8 @@ import { describeFailure } from '../service/describeFailure';
  * with `--json`. The catalogue's 400 means no service is active for the key.
  */
 export async function runServices(options: { json?: boolean }, io: CliIo): Promise<number> {
-  const connection = connect(io);
+  // The catalogue takes the key alone; the organisation is still asked for, as by every service command.
+  const connection = connect(io, { orgId: io.env.VITRINE_ORG_ID || undefined, orgName: undefined, from: 'VITRINE_ORG_ID' });
   let services;
   try {
     services = await connection.client.availableServices();

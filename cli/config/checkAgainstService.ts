@@ -8,21 +8,13 @@ import type { Connection } from '../service/connect';
 import type { JsonFile, Report } from './readJsonFile';
 import type { Problem } from './problems';
 import { fileReporter } from './problems';
-import { fieldsOf } from './shapes/shapes';
+import { fieldsOf } from './schema/definition';
 import { wrongKind } from './checkFolder';
 
 const near = (name: string, known: Iterable<string>) => {
   const n = closestName(name, known);
   return n ? `write "${n}"` : undefined;
 };
-
-function checkOrg(file: JsonFile, report: Report, orgId: string): void {
-  const f = fieldsOf(file.root!);
-  const node = (f.get('orgId') ?? f.get('orgID'))?.value;
-  if (node?.type === 'string' && node.value !== orgId) {
-    report(node, [f.has('orgId') ? 'orgId' : 'orgID'], 'error', 'is not the organisation of VITRINE_ORG_ID; the service refuses another organisation\'s configuration', `write "${orgId}"`);
-  }
-}
 
 function checkPlacement(algorithm: AlgorithmDescriptor | undefined, node: Node, path: (string | number)[], catalogue: AlgorithmCatalogue, report: Report): void {
   if (node.type !== 'string') return;
@@ -74,11 +66,6 @@ export async function checkAgainstService(folder: ConfigFolder, connection: Conn
   const themeIds = new Set(themes.widgetThemes.map((t) => t.themeId));
   const problems: Problem[] = [];
   const usable = (file: JsonFile | undefined, kind: 'search' | 'widget'): file is JsonFile => !!file?.root && !wrongKind(file.root, kind);
-  if (usable(folder.search, 'search')) checkOrg(folder.search, fileReporter(folder.search, problems), connection.orgId);
-  for (const w of folder.widgets.filter((x) => usable(x, 'widget'))) {
-    const report = fileReporter(w, problems);
-    checkOrg(w, report, connection.orgId);
-    checkWidget(w, report, catalogue, themeIds);
-  }
+  for (const w of folder.widgets.filter((x) => usable(x, 'widget'))) checkWidget(w, fileReporter(w, problems), catalogue, themeIds);
   return { problems, summary: `checked against ${connection.baseUrl}: ${catalogue.widgets.length} algorithms, ${catalogue.pages.length} pages, ${themeIds.size} themes` };
 }

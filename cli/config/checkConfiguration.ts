@@ -1,5 +1,6 @@
 import { checkAgainstService } from './checkAgainstService';
 import { checkFolder } from './checkFolder';
+import type { Organisation } from './environment';
 import type { ConfigFolder } from './readConfigFolder';
 import type { Connection } from '../service/connect';
 import { describeFailure } from '../service/describeFailure';
@@ -18,12 +19,12 @@ export interface Checked {
 }
 
 /** Reads the folder and runs every check; with a connection, the service's cross-checks too. */
-export async function checkConfiguration(dir: string, connection: Connection | undefined): Promise<Checked> {
+export async function checkConfiguration(dir: string, org: Organisation, connection: Connection | undefined): Promise<Checked> {
   const folder = readConfigFolder(dir);
-  const problems = checkFolder(folder);
+  const problems = checkFolder(folder, org);
   const files = [...new Set([...(folder.search ? [folder.search.name] : []), ...folder.widgets.map((w) => w.name), ...folder.problems.map((p) => p.file)])];
   if (!connection) {
-    return { folder, problems, files, note: 'Offline: the service cross-checks were skipped (algorithm, page placement, theme, organisation).' };
+    return { folder, problems, files, note: 'Offline: the service cross-checks were skipped (algorithm, page placement, theme).' };
   }
   try {
     const online = await checkAgainstService(folder, connection);

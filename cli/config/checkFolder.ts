@@ -1,11 +1,12 @@
 import type { Node } from 'jsonc-parser';
 import { lineColumn } from '../../src/lint/lineColumn';
 import { fileReporter, type Problem } from './problems';
+import type { Organisation } from './environment';
 import type { ConfigFolder } from './readConfigFolder';
-import type { JsonFile } from './readJsonFile';
-import { searchShape } from './shapes/searchShape';
-import { fieldsOf, kindOf } from './shapes/shapes';
-import { widgetShape } from './shapes/widgetShape';
+import type { JsonFile, Report } from './readJsonFile';
+import { checkDefinition, fieldsOf, kindOf } from './schema/definition';
+import { searchDefinition } from './schema/searchDefinition';
+import { isTimeZone, widgetDefinition } from './schema/widgetDefinition';
 
 /** Why a file's content is not the kind its place in the folder asks for, or null when it is. */
 export function wrongKind(root: Node, expected: 'search' | 'widget'): string | null {
@@ -22,12 +23,34 @@ export function wrongKind(root: Node, expected: 'search' | 'widget'): string | n
   return null;
 }
 
-function checkFile(file: JsonFile, kind: 'search' | 'widget', problems: Problem[]): void {
+/**
+ * `orgId` (and a widget's `orgName`) may be left to the environment; one written in the
+ * file must be the environment's, since the service refuses another organisation's.
+ */
+function checkOrganisation(file: JsonFile, kind: 'search' | 'widget', org: Organisation, report: Report): void {
+  const f = fieldsOf(file.root!);
+  const written = f.get('orgId') ?? f.get('orgID');
+  if (written && written.value.type === 'string' && org.orgId !== undefined && written.value.value !== org.orgId) {
+    report(written.value, [f.has('orgId') ? 'orgId' : 'orgID'], 'error', `is not the organisation of ${org.from}; the service refuses another organisation's configuration`, `write "${org.orgId}", or leave orgId out to take the environment's`);
+  }
+  if (!written && org.orgId === undefined) {
+    report(file.root!, ['orgId'], 'error', '"orgId" is missing and no environment names the organisation', 'add "orgId", set VITRINE_ORG_ID, or choose an environment with --env <name> (environments/<name>.json)');
+  }
+  if (kind === 'widget' && !f.has('orgName') && org.orgName === undefined) {
+    report(file.root!, ['orgName'], 'error', '"orgName" is missing and no environment names it', 'add "orgName", set VITRINE_ORG_NAME, or add "orgName" to environments/<name>.json');
+  }
+}
+
+function checkFile(file: JsonFile, kind: 'search' | 'widget', org: Organisation, problems: Problem[]): void {
   if (!file.root) return; // its syntax error is already reported
   const report = fileReporter(file, problems);
   const wrong = wrongKind(file.root, kind);
   if (wrong) return report(file.root, [], 'error', wrong);
-  (kind === 'search' ? searchShape : widgetShape)(file.root, [], { report });
+  checkOrganisation(file, kind, org, report);
+  if (kind === 'search') return checkDefinition(searchDefinition, file.root, [], { report });
+  // The widget's timeZone is read first, so its bundles' dates are checked in it.
+  const zone = fieldsOf(file.root).get('timeZone')?.value.value;
+  checkDefinition(widgetDefinition, file.root, [], { report, timeZone: typeof zone === 'string' && isTimeZone(zone) ? zone : undefined });
 }
 
 /** `id`, `name` and `divisionId` are unique across the widget files (interface.md). */
@@ -49,10 +72,10 @@ function checkUnique(widgets: JsonFile[], problems: Problem[]): void {
 }
 
 /** Every check that needs no service: syntax, kind, fields, formats, uniqueness. */
-export function checkFolder(folder: ConfigFolder): Problem[] {
+export function checkFolder(folder: ConfigFolder, org: Organisation): Problem[] {
   const problems = [...folder.problems];
-  if (folder.search) checkFile(folder.search, 'search', problems);
-  for (const w of folder.widgets) checkFile(w, 'widget', problems);
+  if (folder.search) checkFile(folder.search, 'search', org, problems);
+  for (const w of folder.widgets) checkFile(w, 'widget', org, problems);
   checkUnique(folder.widgets, problems);
   return problems;
 }

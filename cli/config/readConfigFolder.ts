@@ -42,15 +42,18 @@ export function readConfigFolder(dir: string): ConfigFolder {
     throw usageError(`${dir}: cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   const problems: Problem[] = [];
+  // Paths in messages start with the folder as the user typed it, so that editors and CI
+  // annotations resolve them from the working directory.
+  const shown = (name: string) => join(dir, name);
   const load = (name: string): JsonFile => {
-    const { file, syntax } = readJsonFile(name, read(dir, name));
-    if (syntax) problems.push({ file: name, ...lineColumn(file.text, syntax.offset), field: '(file)', severity: 'error', message: syntax.message });
+    const { file, syntax } = readJsonFile(shown(name), read(dir, name), name);
+    if (syntax) problems.push({ file: file.name, ...lineColumn(file.text, syntax.offset), field: '(file)', severity: 'error', message: syntax.message, ...(syntax.fix ? { fix: syntax.fix } : {}) });
     return file;
   };
   for (const name of top.filter((n) => n.endsWith('.json') && n !== SEARCH && n !== STATE_FILE)) {
     const near = closestName(name, [SEARCH]);
     problems.push({
-      file: name, line: 1, column: 1, field: '(file)', severity: 'warning',
+      file: shown(name), line: 1, column: 1, field: '(file)', severity: 'warning',
       message: 'not read: a configuration folder holds search.json and widgets/*.json',
       fix: near ? `rename it ${near}` : 'move a widget configuration into widgets/',
     });

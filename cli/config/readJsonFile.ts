@@ -5,8 +5,10 @@ export type Path = readonly (string | number)[];
 
 /** A configuration file read with the positions of every value kept. */
 export interface JsonFile {
-  /** As shown in messages: `search.json`, `widgets/home.json`. */
+  /** As shown in messages, the folder as the user typed it: `config/widgets/home.json`. */
   name: string;
+  /** Its place in the folder: `search.json`, `widgets/home.json` (the state file's key). */
+  inFolder: string;
   text: string;
   /** The syntax tree; undefined when the text is not JSON (a problem says where). */
   root: Node | undefined;
@@ -37,19 +39,44 @@ const SAYS: Record<string, string> = {
   InvalidCharacter: 'a control character in a string',
 };
 
+/** What jsonc-parser reports at a trailing comma: the `}` or `]` after it. */
+const AFTER_COMMA = new Set(['PropertyNameExpected', 'ValueExpected']);
+
+/** The syntax error in words, at the character to change, with the fix when one is plain. */
+function describeSyntax(text: string, first: ParseError): { offset: number; message: string; fix?: string } {
+  const code = printParseErrorCode(first.error);
+  if (code === 'InvalidCommentToken' || code === 'UnexpectedEndOfComment') {
+    return { offset: first.offset, message: 'not JSON: a comment (JSON has no comments)', fix: 'remove it, or keep the note in a "$comment" field' };
+  }
+  if (AFTER_COMMA.has(code) && (text[first.offset] === '}' || text[first.offset] === ']')) {
+    let i = first.offset - 1;
+    while (i >= 0 && /\s/.test(text[i])) i--;
+    if (text[i] === ',') {
+      return { offset: i, message: `not JSON: a trailing comma after the last ${text[first.offset] === '}' ? 'field' : 'item'} (JSON allows none)`, fix: 'remove this comma' };
+    }
+  }
+  if (code === 'InvalidSymbol' && text[first.offset] === "'") {
+    return { offset: first.offset, message: 'not JSON: a single quote (JSON strings and field names take double quotes)', fix: 'write " in place of \'' };
+  }
+  return { offset: first.offset, message: `not JSON: ${SAYS[code] ?? code}` };
+}
+
 /**
  * Reads JSON with the position of every value (JSON.parse keeps none). Comments and
- * trailing commas are errors: the service is sent this text's value as JSON.
+ * trailing commas are errors: the service is sent this text's value as JSON. A byte
+ * order mark (Windows editors write one) is skipped: it is no character of the JSON
+ * text, and editors count no column for it. `name` is the path as shown in messages,
+ * `inFolder` the file's place in the configuration folder.
  */
-export function readJsonFile(name: string, text: string): { file: JsonFile; syntax?: { offset: number; message: string } } {
+export function readJsonFile(name: string, raw: string, inFolder = name): { file: JsonFile; syntax?: { offset: number; message: string; fix?: string } } {
+  const text = raw.replace(/^\uFEFF/, '');
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   if (errors.length > 0 || !root) {
-    const first = errors[0] ?? { offset: 0, error: 0 };
-    const code = printParseErrorCode(first.error as ParseError['error']);
-    return { file: { name, text, root: undefined, value: undefined }, syntax: { offset: first.offset, message: `not JSON: ${SAYS[code] ?? code}` } };
+    const syntax = describeSyntax(text, errors[0] ?? { offset: 0, error: 0 as ParseError['error'], length: 0 });
+    return { file: { name, inFolder, text, root: undefined, value: undefined }, syntax };
   }
-  return { file: { name, text, root, value: nodeValue(root) } };
+  return { file: { name, inFolder, text, root, value: nodeValue(root) } };
 }
 
 /** The plain value of a tree, built on null-prototype objects (a `__proto__` key is data). */

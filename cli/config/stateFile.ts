@@ -1,6 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { usageError } from '../io';
+import type { Change } from './planChanges';
 
 /** Beside the configuration: what was last applied, since the interface cannot read configurations back. */
 export const STATE_FILE = '.vitrine-state.json';
@@ -54,4 +55,11 @@ export function writeState(dir: string, state: State): void {
   const file = join(dir, STATE_FILE);
   writeFileSync(`${file}.tmp`, `${JSON.stringify(state, null, 2)}\n`);
   renameSync(`${file}.tmp`, file);
+}
+
+/** Records `change` as applied now: its body is what the next plan compares with. */
+export function recordApplied(target: Target, change: Change): void {
+  const applied = { file: change.inFolder, body: change.body, at: new Date().toISOString() };
+  if (change.key === 'search') target.search = applied;
+  else target.widgets[change.key] = applied;
 }

@@ -1,4 +1,5 @@
 import { createClient, type Client } from '../../src/client/index';
+import type { Organisation } from '../config/environment';
 import type { CliIo } from '../io';
 import { usageError } from '../io';
 
@@ -10,14 +11,17 @@ export interface Connection {
   answeredHtml(): boolean;
 }
 
-const VARS = ['VITRINE_BASE_URL', 'VITRINE_ORG_ID', 'VITRINE_API_KEY'] as const;
 
 /**
  * A client for the service named by the environment. Credentials come from the
  * environment only, so that they live in the CI's secret store and never in a file.
  */
-export function connect(io: CliIo): Connection {
-  const missing = VARS.filter((v) => !io.env[v]);
+export function connect(io: CliIo, org: Organisation): Connection {
+  const missing = [
+    ...(io.env.VITRINE_BASE_URL ? [] : ['VITRINE_BASE_URL']),
+    ...(org.orgId ? [] : ['VITRINE_ORG_ID']),
+    ...(io.env.VITRINE_API_KEY ? [] : ['VITRINE_API_KEY']),
+  ];
   if (missing.length > 0) throw usageError(`set ${missing.join(', ')} in the environment (the service's address, organisation id and API key)`);
   const baseUrl = io.env.VITRINE_BASE_URL!;
   let url: URL;
@@ -34,7 +38,7 @@ export function connect(io: CliIo): Connection {
     html = /html/i.test(response.headers.get('content-type') ?? '');
     return response;
   };
-  const orgId = io.env.VITRINE_ORG_ID!;
+  const orgId = org.orgId!;
   return {
     client: createClient({ baseUrl, orgId, apiKey: io.env.VITRINE_API_KEY!, fetch: watched }),
     baseUrl,

@@ -2,7 +2,7 @@ import { isApiError } from '../../src/client/index';
 import type { Connection } from './connect';
 import { isUsageError } from '../io';
 
-/** A failed call in words, and the exit code it means: 1 the service refused, 2 it could not be asked. */
+/** A failed call in words, and the exit code it means: 1 the service refused (401, 403 and 4xx are refusals), 2 it could not be asked. */
 export function describeFailure(e: unknown, connection: Connection | undefined): { message: string; code: 1 | 2 } {
   if (isUsageError(e)) return { message: e.message, code: 2 };
   if (!isApiError(e) || !connection) return { message: (e as Error).message ?? String(e), code: 2 };
@@ -19,7 +19,7 @@ export function describeFailure(e: unknown, connection: Connection | undefined):
     case 'rate': return { message: `too many calls for the key's plan (HTTP 429)${said}; wait a minute and run again`, code: 1 };
     case 'shape': return { message: `the service answered something interface.md does not describe: ${e.message}`, code: 2 };
     default:
-      if (e.status === 401) return { message: `the service does not accept these credentials (HTTP 401)${said}; check VITRINE_API_KEY and VITRINE_ORG_ID`, code: 2 };
+      if (e.status === 401) return { message: `the service does not accept these credentials (HTTP 401)${said}; check VITRINE_API_KEY and VITRINE_ORG_ID`, code: 1 };
       return { message: `the service refused the call (HTTP ${e.status})${said}`, code: 1 };
   }
 }

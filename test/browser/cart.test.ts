@@ -315,15 +315,19 @@ describe('the demo shop (no adapter: shop.js adds through preventDefault + waitU
     page.on('pageerror', (e) => errors.push(e.message));
     try {
       await page.goto(shop.url + '/');
-      const button = page.locator('#home-trending [data-vitrine-cart]').first();
+      // Products sold in one size: the one sold in several is the next test's.
+      const single = (selector: string) => `#home-trending [data-vitrine-index]:not(:has(a[href="/products/quiberon-crewneck"])) ${selector}`;
+      const button = page.locator(single('[data-vitrine-cart]')).first();
       await button.scrollIntoViewIfNeeded();
       await button.focus();
       await page.keyboard.press('Enter');
       await expect.poll(() => page.locator('[data-cart-count]').textContent()).toBe('1');
       await expect.poll(() => page.locator('#home-trending .vitrine__status').textContent()).toMatch(/ added to the cart$/);
-      await Promise.all([page.waitForURL(/\/products\//), page.locator('#home-trending .vitrine a[href^="/products/"]').first().click()]);
+      await Promise.all([page.waitForURL(/\/products\//), page.locator(single('a[href^="/products/"]')).first().click()]);
       const add = page.locator('#pdp-bundle .vitrine__add');
       await add.scrollIntoViewIfNeeded();
+      const sizedAddon = page.locator('#pdp-bundle .vitrine__bundle-item:has(a[href="/products/quiberon-crewneck"]) input[type=checkbox]');
+      if (await sizedAddon.count()) await sizedAddon.uncheck();
       const chosen = Number((await add.textContent())!.replace(/\D/g, '') || 1);
       await add.focus();
       await page.keyboard.press('Enter');
@@ -340,7 +344,7 @@ describe('the demo shop (no adapter: shop.js adds through preventDefault + waitU
       await page.close();
       await shop.close();
     }
-  });
+  }, 90_000);
 });
 
 const log = (page: Page) => page.evaluate(() => (window as unknown as { cartLog: { added: { products: { id: string }[]; total: number }[]; updated: { platform: string }[]; published: { name: string; source: string }[]; jquery: string[]; sideCart?: object } }).cartLog);
@@ -537,4 +541,57 @@ describe('WooCommerce nonces and words', () => {
     await shop.page.waitForTimeout(200);
     expect((await records(shop.page)).pwned).toEqual([]);
   });
+});
+
+describe('the demo shop\'s product with sizes (no adapter: shop.js tells Vitrine what it added)', () => {
+  it('its own page adds the size chosen, and asks for one first; recommended elsewhere, its card asks for the choice and adds nothing', async () => {
+    const { createShop } = await import('../../demo/shop/createShop');
+    const { createCatalogue } = await import('../../demo/sandbox/createCatalogue');
+    const { mkdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const catalogue = createCatalogue();
+    const sized = catalogue.find((p) => p.sizes.length > 1)!;
+    const shop = await createShop({ port: 0, apiUrl: suite.sandbox.url, orgId: suite.sandbox.orgId, apiKey: suite.sandbox.apiKey });
+    const page = await suite.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const dir = join(process.cwd(), 'test', 'artifacts', 'cart');
+    mkdirSync(dir, { recursive: true });
+    try {
+      await page.goto(`${shop.url}/products/${sized.handle}`);
+      const add = page.locator('#pdp-bundle .vitrine__add');
+      await add.scrollIntoViewIfNeeded();
+      await add.click();
+      await expect.poll(() => page.locator('#pdp-bundle .vitrine__status').textContent()).toBe(`Choose the options of ${sized.name} first.`);
+      expect(await page.locator('[data-cart-count]').textContent()).toBe('0');
+      await page.locator('form.add-to-cart select[name=size]').selectOption('M');
+      const chosen = Number((await add.textContent())!.replace(/\D/g, '') || 1);
+      await add.click();
+      await expect.poll(() => page.locator('[data-cart-count]').textContent()).toBe(String(chosen));
+      // Elsewhere, recommended: a knitwear page whose widgets show it.
+      let card = page.locator('nothing');
+      for (const path of ['/', '/collections/' + sized.category, ...catalogue.filter((p) => p.category == sized.category && p != sized).map((p) => '/products/' + p.handle)].slice(0, 6)) {
+        await page.goto(shop.url + path);
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForTimeout(1500);
+        card = page.locator(`.vitrine [data-vitrine-index]:has(a[href="/products/${sized.handle}"]) [data-vitrine-cart]`).first();
+        if (await card.count()) break;
+      }
+      expect(await card.count()).toBe(1);
+      await card.scrollIntoViewIfNeeded();
+      await card.click();
+      const slot = await card.evaluate((b) => b.closest('[data-vitrine]')!.id);
+      await expect.poll(() => page.locator(`#${slot} .vitrine__status`).textContent()).toBe(`Choose the options of ${sized.name} first.`);
+      await page.screenshot({ path: join(dir, 'demo-shop-sized-card.png') });
+      await page.goto(`${shop.url}/cart`);
+      await expect(page.locator('main').textContent()).resolves.toContain(sized.name);
+      await page.screenshot({ path: join(dir, 'demo-shop-sized-cart.png'), fullPage: true });
+      const cart = (await page.locator('main').innerText()).split(sized.name)[1].slice(0, 40);
+      expect(cart).toContain('M');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+      await shop.close();
+    }
+  }, 90_000);
 });

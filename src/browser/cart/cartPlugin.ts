@@ -7,6 +7,9 @@ import { readPress, type Press } from './readPress';
 import { liveRegion } from './announce';
 import { readPageLine } from './readPageLine';
 import { refreshCartUi } from './refreshCartUi';
+import { list, own } from './confirmed';
+import { field } from './sendJson';
+import { plainText } from './plainText';
 import { shopify } from './shopify';
 import { woocommerce } from './woocommerce';
 import { bigcommerce } from './bigcommerce';
@@ -59,6 +62,26 @@ export function cartPlugin(host: EmbedHost): void {
     return turn;
   };
 
+  /**
+   * What the page's own code says it added: its `waitUntil` promise resolving with nothing
+   * is every product; with `{ added: [sku…], failed: [{ sku, message, options }] }`, only
+   * the products it lists as added, the failed ones with its words (`options`: the shopper
+   * has to choose a size or colour first); one it names in neither list is not said.
+   */
+  const pageOutcome = (lines: CartLine[], told: unknown): CartOutcome => {
+    if (!own(told, 'added')) return { added: lines, failed: [] };
+    const added = list(told, 'added');
+    const failed = list(told, 'failed');
+    const outcome: CartOutcome = { added: [], failed: [] };
+    for (const line of lines) {
+      const sku = line.product.product_sku;
+      const why = failed.find((f) => field(f, 'sku') == sku);
+      if (added.some((a) => a === sku)) outcome.added.push(line);
+      else if (why) outcome.failed.push({ line, message: plainText(win, field(why, 'message')), options: own(why, 'options') === true });
+    }
+    return outcome;
+  };
+
   async function press(button: Element, { root, products, source }: Press): Promise<void> {
     const slot = root.parentElement || root;
     const region = liveRegion(root);
@@ -79,7 +102,7 @@ export function cartPlugin(host: EmbedHost): void {
     let outcome: CartOutcome | undefined;
     let failure: CartFailure | undefined;
     try {
-      if (handled) outcome = work ? await work.then(() => ({ added: lines, failed: [] })) : undefined;
+      if (handled) outcome = work ? await work.then((told) => pageOutcome(lines, told)) : undefined;
       else {
         // The page's product with options still to choose holds the whole press back: adding
         // the rest now would add them twice when the shopper presses again.

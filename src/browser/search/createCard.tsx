@@ -2,7 +2,7 @@ import { h, type ComponentChildren } from 'preact';
 import type { SearchDocument, Theme, WidgetProduct } from '../../types/interface';
 import { buildProductView, type PriceFormat, type ProductView } from '../../core/template/buildView';
 import { renderTemplate } from '../../core/template/renderTemplate';
-import { bare } from '../../core/api/bare';
+import { bare } from '../../core/util/bare';
 import type { Sanitize } from '../host';
 
 /** A search document in the shape templates and views know from widgets. */

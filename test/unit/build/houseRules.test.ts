@@ -57,6 +57,18 @@ describe('src/core/', () => {
     }
   });
 
+  it('declares no global and computes no import, the ways round the rules above', async () => {
+    expect(await lint('src/core/fixture.ts', 'declare const window: { x: number };\nexport const x = window.x;')).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: src\/core\/ declares no global/),
+    ]);
+    expect(await lint('src/core/fixture.ts', 'declare global { var shop: string }\nexport {};')).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: src\/core\/ declares no global/),
+    ]);
+    expect(await lint('src/core/fixture.ts', "const name = 'embed';\nexport const later = () => import('../browser/' + name);")).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: src\/core\/ names the modules it imports/),
+    ]);
+  });
+
   it('may use what the server and workers share with the page, and names of its own', async () => {
     const code = [
       'export async function get(url: string, document: { title: string }) {',
@@ -84,8 +96,8 @@ describe('src/types/', () => {
 });
 
 describe('what runs without a page, and what never ships', () => {
-  it('src/layouts/, src/server/ and src/client/ import nothing from src/browser/', async () => {
-    for (const file of ['src/layouts/fixture.tsx', 'src/server/fixture.ts', 'src/client/fixture.ts']) {
+  it('src/layouts/, src/server/, src/client/ and src/lint/ import nothing from src/browser/', async () => {
+    for (const file of ['src/layouts/fixture.tsx', 'src/server/fixture.ts', 'src/client/fixture.ts', 'src/lint/fixture.ts']) {
       expect(await lint(file, "export { boot } from '../browser/boot';"), file).toEqual([
         expect.stringContaining('run without a page: import nothing from src/browser/'),
       ]);

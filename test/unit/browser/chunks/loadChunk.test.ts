@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadChunk } from '../../../../src/browser/sanitize/trustedTypes';
+import { loadChunk } from '../../../../src/browser/chunks/loadChunk';
 
 afterEach(() => document.head.querySelectorAll('script').forEach((s) => s.remove()));
 
