@@ -7,6 +7,12 @@ import { LAYOUTS } from '../core/slots/slotSpec';
 export const TIMEOUT_MS = { default: 800, min: 50, max: 10_000 };
 /** What a slot's `max` may be (as `data-vitrine-max`). */
 const MAX = { min: 1, max: 100 };
+/**
+ * The most slots one call takes: a page has a handful. A longer array (`slots.length =
+ * 1e9` makes one of holes) would otherwise be walked, one result per hole, far past the
+ * call's budget.
+ */
+export const MAX_SLOTS = 1000;
 
 /** A slot as `renderSlots` reads it: own data only, checked, or the reason it cannot render. */
 export interface ReadSlot {
@@ -86,7 +92,13 @@ function callProblem(o: RenderSlotsOptions): string | undefined {
 function readSlot(value: unknown, i: number): ReadSlot {
   const where = `slots[${i}]`;
   if (!isObject(value)) return { slot: own({}), id: '', error: `${where} must be an object (got ${shown(value)})` };
-  const slot = own<ServerSlot>(value);
+  let slot: ServerSlot;
+  try {
+    slot = own<ServerSlot>(value);
+  } catch (error) {
+    // A getter or a Proxy trap that throws: this slot fails, the others still render.
+    return { slot: own({}), id: '', error: `${where} could not be read: ${shown(String((error as Error)?.message ?? error))}` };
+  }
   const id = text(slot.id) ? slot.id : '';
   const read: ReadSlot = { slot, id };
   if (!id) read.error = `${where}.id is required: the slot element's id, its divisionId (got ${shown(slot.id)})`;
@@ -114,10 +126,16 @@ function readSlot(value: unknown, i: number): ReadSlot {
  */
 export function readOptions(input: unknown): ReadOptions {
   if (!isObject(input)) return { options: own({}), error: `options must be an object (got ${shown(input)})` };
-  const options = own<RenderSlotsOptions>(input);
-  if (isObject(options.page)) options.page = own<ServerPage>(options.page);
-  if (isObject(options.page) && isObject(options.page.product)) options.page.product = own(options.page.product);
-  if (isObject(options.strings)) options.strings = own<Record<string, string>>(options.strings);
+  let options: RenderSlotsOptions;
+  try {
+    options = own<RenderSlotsOptions>(input);
+    if (isObject(options.page)) options.page = own<ServerPage>(options.page);
+    if (isObject(options.page) && isObject(options.page.product)) options.page.product = own(options.page.product);
+    if (isObject(options.strings)) options.strings = own<Record<string, string>>(options.strings);
+  } catch (error) {
+    // A getter or a Proxy trap that throws: no option is read, the call says why.
+    return { options: own({}), error: `options could not be read: ${shown(String((error as Error)?.message ?? error))}` };
+  }
   const read: ReadOptions = { options, error: callProblem(options) };
   const timeout = options.timeoutMs as unknown;
   if (timeout === undefined) options.timeoutMs = TIMEOUT_MS.default;
@@ -130,7 +148,20 @@ export function readOptions(input: unknown): ReadOptions {
   }
   const slots = options.slots as unknown;
   if (!Array.isArray(slots)) read.error ||= `slots must be an array of slots (got ${shown(slots)})`;
-  else read.slots = Array.from(slots, readSlot);
+  else {
+    let length: unknown;
+    try {
+      length = slots.length;
+    } catch {}
+    if (typeof length != 'number' || !(length <= MAX_SLOTS)) read.error ||= `slots must hold at most ${MAX_SLOTS} slots (got ${shown(length)})`;
+    else {
+      try {
+        read.slots = Array.from(slots, readSlot);
+      } catch (error) {
+        read.error ||= `slots could not be read: ${shown(String((error as Error)?.message ?? error))}`;
+      }
+    }
+  }
   return read;
 }
 
