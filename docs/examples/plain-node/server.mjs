@@ -32,12 +32,14 @@ createServer(async (req, res) => {
   // server waits for the service.
   res.write(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Maison Vitrine</title></head>
 <body><h1>Maison Vitrine</h1>`);
+  // #region call
   const [picks] = await renderSlots({
     baseUrl, orgId, apiKey, nonce,
     consent: false,
     page: { pageType: 'home_page', domain: 'localhost', locale: 'en-GB', currency: 'EUR' },
     slots: [{ id: 'home-picks', algorithm: 'trending', layout: 'matrix', max: 8 }],
   });
+  // #endregion call
   const fallback = '<p>Our picks are on their way.</p>';
   res.end(`<div id="home-picks" data-vitrine="trending" data-vitrine-layout="matrix" data-vitrine-max="8">${picks.ok ? picks.html : fallback}</div>
 <script nonce="${nonce}">addEventListener('load', () => {
