@@ -136,13 +136,26 @@ describe('docs/merchants.md', () => {
     await page.close();
   });
 
-  it("the shop's own cart gets the product a shopper adds", async () => {
+  it("the shop's own cart gets the product a shopper adds, through the theme's button of docs/merchants.md", async () => {
     const page = await shopPage();
+    // The org's themes gain one for this slot whose card holds the button the docs show.
+    const button = readFileSync(join(REPO, 'docs/examples/themes/cart-button.mustache'), 'utf8');
+    await page.route(`${DOCS_SANDBOX}/v1/theme**`, async (route) => {
+      try {
+        const response = await route.fetch({ url: route.request().url().replace(DOCS_SANDBOX, sandbox.url) });
+        const list = await response.json();
+        const base = list.widgetThemes[0];
+        list.widgetThemes.push({ ...base, id: 'docs-card', themeId: 'docs-card', divisionId: 'home-picks', displayType: 'matrix', jsTemplate: null, cssTemplate: null,
+          htmlTemplate: `<a class="docs-card" href="{{product_currentPageUrl}}">{{product_name}}</a>${button}` });
+        await route.fulfill({ response, json: list });
+      } catch {}
+    });
     await page.goto(`${SHOP}own-cart.html`);
     await rendered(page, ['home-picks']);
-    const button = page.locator('#home-picks [data-vitrine-cart]').first();
-    const sku = await button.getAttribute('data-vitrine-cart');
-    await button.click();
+    expect(await page.locator('#home-picks .vitrine-theme--docs-card .docs-card').count()).toBeGreaterThan(0);
+    const press = page.locator('#home-picks [data-vitrine-cart]').first();
+    const sku = await press.getAttribute('data-vitrine-cart');
+    await press.click();
     await page.waitForFunction(() => (window as any).myCart.lines.length > 0, undefined, { timeout: 10_000 });
     expect(await page.evaluate(() => (window as any).myCart.lines)).toEqual([{ sku, quantity: 1 }]);
     await page.close();
