@@ -64,11 +64,11 @@ async function draw(call: Call, slot: ServerSlot, algorithm: AlgorithmName, enve
     state,
   };
   try {
-    return { html: renderWidget(input), theme: choice.theme.themeId, layout: choice.layout };
+    return { ...renderWidget(input), theme: choice.theme.themeId, layout: choice.layout };
   } catch (error) {
     const warning = failure('theme', `theme "${choice.theme.themeId}": ${(error as Error).message}`);
     try {
-      return { html: renderWidget({ ...input, theme: builtinThemes[choice.layout] }), theme: builtinThemes[choice.layout].themeId, layout: choice.layout, warning };
+      return { ...renderWidget({ ...input, theme: builtinThemes[choice.layout] }), theme: builtinThemes[choice.layout].themeId, layout: choice.layout, warning };
     } catch {
       throw warning;
     }
@@ -81,7 +81,7 @@ async function draw(call: Call, slot: ServerSlot, algorithm: AlgorithmName, enve
  * products or a failure other than a 403), choose the theme, render. Never throws: a
  * slot that renders nothing says why.
  */
-export async function renderSlot(call: Call, slot: ServerSlot): Promise<SlotResult> {
+export async function renderSlot(call: Call, slot: ServerSlot): Promise<SlotResult & { css?: string }> {
   const { page } = call;
   const base = { id: slot.id, ok: false, html: '', skipped: [] as SlotResult['skipped'], substituted: [] as AlgorithmName[] };
   const done = (more: Partial<SlotResult>): SlotResult => ({ ...base, ...more, ms: Date.now() - call.started });
@@ -95,7 +95,7 @@ export async function renderSlot(call: Call, slot: ServerSlot): Promise<SlotResu
   for (const algorithm of chain) {
     try {
       const envelope = await fetchProducts(call, slot, algorithm, inputs);
-      const shown = await draw(call, slot, algorithm, envelope, { algorithm, page: page.pageType, skipped: base.skipped, substituted: base.substituted });
+      const shown = await draw(call, slot, algorithm, envelope, { algorithm, page: page.pageType, skipped: base.skipped, substituted: base.substituted, personal: call.consent });
       return done({ ok: true, algorithm, products: envelope.products.length, ...shown });
     } catch (error) {
       const e = error as Partial<ApiError>;

@@ -6,6 +6,8 @@ import { en } from '../core/strings/en';
 import { translations } from '../core/strings/translations';
 import { loadThemes } from './loadThemes';
 import { renderSlot, type Call } from './renderSlot';
+import { withStyles } from './renderWidget';
+import { baseCss } from '../layouts/baseCss';
 
 /**
  * A `fetch` for one call: the browser-only `credentials` member is left out (a server
@@ -52,7 +54,7 @@ export async function renderSlots(options: RenderSlotsOptions): Promise<SlotResu
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
   try {
-    return await Promise.all(
+    const results: (SlotResult & { css?: string })[] = await Promise.all(
       slots.map((slot) =>
         Promise.race([
           renderSlot(call, slot),
@@ -60,8 +62,29 @@ export async function renderSlots(options: RenderSlotsOptions): Promise<SlotResu
         ]),
       ),
     );
+    return placeStyles(results, options.styles == 'each', nonce);
   } finally {
     over = true;
     clearTimeout(timer);
   }
+}
+
+/**
+ * Puts the stylesheet into the widgets: Vitrine's base styles and each theme's once, in
+ * the first slot that rendered, for all of them (the styles of a page are the page's, and
+ * a 3.4 KB copy per slot was most of a small widget's bytes); with `each`, every slot
+ * carries its own copy. The browser moves a resumed root's stylesheet into the head, so a
+ * slot rendered again the client way takes no other slot's styles with it.
+ */
+function placeStyles(results: (SlotResult & { css?: string })[], each: boolean, nonce?: string): SlotResult[] {
+  const themes = new Map<string, string>();
+  for (const r of results) if (r.ok && r.css && !themes.has(r.theme!)) themes.set(r.theme!, r.css);
+  const all = [baseCss, ...themes.values()].join('\n');
+  let first = true;
+  return results.map(({ css, ...r }) => {
+    if (!r.ok) return r;
+    const styles = each ? baseCss + (css ? '\n' + css : '') : first ? all : '';
+    first = false;
+    return styles ? { ...r, html: withStyles(r.html, styles, nonce) } : r;
+  });
 }

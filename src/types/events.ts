@@ -29,7 +29,11 @@ export interface RenderDetail {
   server?: true;
 }
 
-export type ErrorKind = ApiErrorKind | 'config' | 'slot' | 'input' | 'empty' | 'theme' | 'render' | 'cart';
+/**
+ * `resume`: a widget root in the slot was not taken over as the server's (forged, tampered
+ * with, or a state that does not read); the slot rendered the client way.
+ */
+export type ErrorKind = ApiErrorKind | 'config' | 'slot' | 'input' | 'empty' | 'theme' | 'render' | 'cart' | 'resume';
 
 /** `vitrine:error`: the slot keeps (or got back) its fallback, and why. */
 export interface ErrorDetail {

@@ -15,6 +15,8 @@ export interface Fence {
   /** The repository file the block shows, when it names one. */
   file?: string;
   region?: string;
+  /** The name of an `<!-- example: name -->` comment on the line before the block. */
+  example?: string;
   body: string;
 }
 
@@ -49,7 +51,8 @@ export function readFences(doc: string): Fence[] {
     const body: string[] = [];
     let j = i + 1;
     while (j < lines.length && !lines[j].startsWith(indent + ticks)) body.push(lines[j++].slice(indent.length));
-    fences.push({ doc, line: i + 1, lang, file: attrs.file, region: attrs.region, body: body.join('\n') });
+    const example = /<!-- example: (\S+) -->/.exec(lines[i - 1] ?? '')?.[1];
+    fences.push({ doc, line: i + 1, lang, file: attrs.file, region: attrs.region, example, body: body.join('\n') });
     i = j;
   }
   return fences;

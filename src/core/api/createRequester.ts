@@ -1,5 +1,5 @@
 import { apiError, type ApiError } from './apiError';
-import { bare } from './bare';
+import { bare } from '../util/bare';
 import { parseJson } from './parseJson';
 
 export type Query = Record<string, string | number | undefined | null>;
