@@ -27,10 +27,13 @@ const totalOf = (lines: CartLine[]) => lines.reduce((sum, l) => sum + Math.round
  * "add all") sends a cancelable `vitrine:add-to-cart`; a listener that calls
  * `preventDefault()` adds by itself (and may hand its promise to `detail.waitUntil`),
  * else the page's cart adapter adds. The outcome is said in the widget's live region,
- * `vitrine:added-to-cart` carries what the platform confirmed, `vitrine:error` (kind
- * `cart`) what went wrong. A pressed button is busy (`aria-disabled`, presses ignored)
- * until the answer: one press adds once. Nothing here reads or stores anything about
- * the shopper, so it needs no consent.
+ * `vitrine:added-to-cart` carries what the platform's answer lists as in the cart,
+ * `vitrine:error` (kind `cart`) what went wrong; before it, `vitrine:cart-updated`
+ * (cancelable) hands the platform's answer to a theme's own code, else the reference
+ * theme's cart UI is told (refreshCartUi). A pressed button is busy (`aria-disabled`,
+ * presses ignored) until the answer: one press adds once, and presses are sent one
+ * after the other. Nothing here reads or stores anything about the shopper, so it needs
+ * no consent.
  */
 export function cartPlugin(host: EmbedHost): void {
   const { win, doc } = host;
