@@ -182,10 +182,10 @@ describe('docs/merchants.md', () => {
 
 describe('docs/storefront-developers.md and docs/client.md', () => {
   it('the TypeScript snippets type-check against the packed package', () => {
-    for (const f of ['events.ts', 'mountWidget.ts', 'client.ts']) copyFileSync(join(REPO, 'docs/examples/storefront', f), join(app, f));
+    for (const f of ['events.ts', 'mountWidget.ts', 'client.ts', 'cartUpdated.ts']) copyFileSync(join(REPO, 'docs/examples/storefront', f), join(app, f));
     const tsconfig = {
       compilerOptions: { strict: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2022', 'DOM'], types: ['node'], noEmit: true, skipLibCheck: false },
-      files: ['events.ts', 'mountWidget.ts', 'client.ts'],
+      files: ['events.ts', 'mountWidget.ts', 'client.ts', 'cartUpdated.ts'],
     };
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify(tsconfig));
     execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', app], { encoding: 'utf8' });
