@@ -138,3 +138,51 @@ describe('links in the docs', () => {
     expect(problems).toEqual([]);
   });
 });
+
+/** The top-level property names of `export interface name` in a source file. */
+function fieldsOf(file: string, name: string): string[] {
+  const text = readFileSync(join(REPO, file), 'utf8');
+  const start = text.indexOf(`export interface ${name} `);
+  if (start < 0) throw new Error(`${file} has no interface ${name}`);
+  const body = text.slice(start, text.indexOf('\n}', start));
+  return [...body.matchAll(/^ {2}(\w+)\??:/gm)].map((m) => m[1]);
+}
+
+/** The backticked names in one column of the Markdown table that follows `heading`. */
+function tableNames(doc: string, heading: string, column: number): { name: string; line: number }[] {
+  const lines = readFileSync(join(REPO, doc), 'utf8').split('\n');
+  let n = lines.findIndex((l) => l.startsWith(heading));
+  if (n < 0) throw new Error(`${doc} has no "${heading}"`);
+  while (n < lines.length && !lines[n].startsWith('|')) n++;
+  const out: { name: string; line: number }[] = [];
+  for (n += 2; n < lines.length && lines[n].startsWith('|'); n++) {
+    const cell = lines[n].split('|')[column + 1] ?? '';
+    for (const [, name] of cell.matchAll(/`([\w-]+)`/g)) out.push({ name, line: n + 1 });
+  }
+  return out;
+}
+
+describe('options the docs name', () => {
+  it('renderSlots: the options table of docs/server-rendering.md is RenderSlotsOptions, no more, no less', () => {
+    const fields = fieldsOf('src/types/server.ts', 'RenderSlotsOptions');
+    const named = tableNames('docs/server-rendering.md', '**Options**', 0);
+    const problems = [
+      ...named.filter((n) => !fields.includes(n.name)).map((n) => `docs/server-rendering.md:${n.line}: \`${n.name}\` is no option of renderSlots (src/types/server.ts)`),
+      ...fields.filter((f) => !named.some((n) => n.name == f)).map((f) => `docs/server-rendering.md: the options table leaves out \`${f}\``),
+    ];
+    expect(problems).toEqual([]);
+  });
+
+  it('the script tag: every setting docs/merchants.md names is one Settings has', () => {
+    const fields = fieldsOf('src/types/settings.ts', 'Settings');
+    const problems = tableNames('docs/merchants.md', '### Script tag settings', 1)
+      .filter((n) => !fields.includes(n.name))
+      .map((n) => `docs/merchants.md:${n.line}: \`${n.name}\` is no setting of the script tag (src/types/settings.ts)`);
+    const attributes = tableNames('docs/merchants.md', '### Script tag settings', 0).filter((n) => n.name.startsWith('data-'));
+    for (const a of attributes) {
+      const camel = a.name.slice(5).replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+      if (!fields.includes(camel)) problems.push(`docs/merchants.md:${a.line}: \`${a.name}\` reads as \`${camel}\`, which is no setting (src/types/settings.ts)`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
