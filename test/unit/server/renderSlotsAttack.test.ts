@@ -119,24 +119,23 @@ describe('a service that misbehaves', () => {
   });
 
   // Broke, left: the answer is parsed (JSON.parse, then every object's prototype taken
-  // away) in one synchronous task, so the call's timer cannot fire until it ends. 40 MB
-  // arriving just before the deadline held a 400 ms call to well over a second here. A
-  // cap on the answer's size (read as a stream, counted) would bound it; the requester is
-  // shared with the browser, whose script may not grow, so it is not done here.
-  it.fails('answers 40 MB of products just before the deadline: the call still ends within its budget and 100 ms', async () => {
+  // away) and walked in synchronous work the call's timer cannot cut short: a 40 MB
+  // answer of 300,000 products held a 50 ms call to 5–7 s here, and it answered ok. A cap on the answer's size (read as
+  // a stream, counted) would bound it; the requester is shared with the browser, whose
+  // script may not grow, so it is not done here.
+  it.fails('answers 40 MB of products at once: the call still ends within its budget and 100 ms', async () => {
     const product = (i: number) => ({ name: 'P' + i, sku: 'S' + i, price: '1.00', currentPageUrl: 'https://shop.example/p' + i, smallImage: 'https://shop.example/i' + i + '.jpg' });
     const body = JSON.stringify({ errMsg: null, widgetName: 'Huge', products: Array.from({ length: 300_000 }, (_, i) => product(i)) });
     expect(body.length).toBeGreaterThan(40e6);
-    const huge = await listen((req, res) => {
-      if (req.url!.startsWith('/v1/theme')) return res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"errMsg":null,"widgetThemes":[]}');
-      setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end(body), 250);
-    });
+    // The merchant's own fetch (RenderSlotsOptions.fetch), answering as a WHATWG fetch
+    // does (a Response), with no transfer time: what the call spends is its own.
+    const huge = async (input: RequestInfo | URL) =>
+      new Response(new URL(String(input)).pathname == '/v1/theme' ? '{"errMsg":null,"widgetThemes":[]}' : body, { headers: { 'Content-Type': 'application/json' } });
     const started = performance.now();
-    const [r] = await renderSlots({ ...options(), baseUrl: huge.url, timeoutMs: 400, slots: [{ id: 'a', algorithm: 'trending', max: 3 }] });
+    const [r] = await renderSlots({ ...options(), fetch: huge, timeoutMs: 50, slots: [{ id: 'a', algorithm: 'trending', max: 3 }] });
     const spent = performance.now() - started;
-    huge.close();
     expect(r.ok ? r.products : r.error!.kind).toBe(r.ok ? 3 : 'timeout');
-    expect(spent).toBeLessThan(400 + 100);
+    expect(spent).toBeLessThan(50 + 100);
   }, 30_000);
 
   it('redirects on its own origin: the key is not sent again, the slot fails with kind redirect', async () => {
@@ -230,15 +229,19 @@ describe('Object.prototype additions read directly, not by for…in', () => {
 });
 
 describe('a call of many slots', () => {
+  // Broke, left: with a service that answers at once, the slots' answers and renders run
+  // one after another as promise callbacks, and the call's timer cannot fire between
+  // them: 1,000 slots held a 50 ms call to 1.3–2.5 s here, every slot answering ok.
+  // Checking the clock before each slot's render would bound it; not done here.
   it.fails('a thousand slots, the most a call takes: the call ends within its budget and 100 ms', async () => {
-    // Broke, left: each slot is its own widget request (its own divisionId), and their
-    // answers' parsing and synchronous renders hold the call's timer back: this call ended
-    // 2.4 s after a 3 s budget here (250 ms after a 10 s one). Results still come in order.
+    const body = JSON.stringify({ errMsg: null, widgetName: 'W', products: [{ name: 'P', sku: 'S', price: '1.00', currentPageUrl: 'https://shop.example/p' }] });
+    // The merchant's own fetch (RenderSlotsOptions.fetch), answering as a WHATWG fetch does.
+    const instant = async (input: RequestInfo | URL) => new Response(new URL(String(input)).pathname == '/v1/theme' ? '{"errMsg":null,"widgetThemes":[]}' : body);
     const slots = Array.from({ length: 1000 }, (_, i) => ({ id: 'x' + i, algorithm: 'trending', max: 1 }));
-    const started = Date.now();
-    const results = await renderSlots({ ...options(), fetch: noThemes, timeoutMs: 3000, slots });
-    const spent = Date.now() - started;
+    const started = performance.now();
+    const results = await renderSlots({ ...options(), fetch: instant, timeoutMs: 50, slots });
+    const spent = performance.now() - started;
     expect(results.map((r) => r.id)).toEqual(slots.map((s) => s.id));
-    expect(spent).toBeLessThan(3000 + 100);
+    expect(spent).toBeLessThan(50 + 100);
   }, 30_000);
 });
