@@ -1,13 +1,16 @@
 // Part 7 of `npm run bench`: the field's yardstick. Lighthouse (the npm module, mobile
 // defaults: a Moto G Power screen, simulated 4× CPU slowdown and slow 4G) on the demo
-// shop's pages with Vitrine and without it (its scripts blocked through Lighthouse's
-// `blockedUrlPatterns`, so every slot keeps its fallback), interleaved, median of 3 runs.
-// Per page: performance score, LCP, TBT and the `bootup-time` audit's main-thread time
-// charged to `vitrine*.js`, beside what HTTP Archive measures for the vendors
+// shop's pages with Vitrine, without it (its scripts blocked through Lighthouse's
+// `blockedUrlPatterns`, so every slot keeps its fallback), and drawn by Algolia's
+// recommend-js from the same products (bench/lib/algoliaPages.mjs), interleaved, median
+// of 3 runs. Per page: performance score, LCP, TBT and the `bootup-time` audit's
+// main-thread time charged to Vitrine's scripts and to Algolia's, with Vitrine's figures
+// as ratios to Algolia's. HTTP Archive's figures for the vendors are printed as context
 // (bench/lib/thirdPartyWeb.mjs). The pages and their budgets: bench/lib/lighthousePages.mjs.
+// A run that errors is tried once more; one that errors again is reported, never counted.
 //   node bench/runLighthouse.mjs                    this part alone
 //   BENCH_LIGHTHOUSE_RUNS=5 node bench/runLighthouse.mjs
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,7 +20,8 @@ import { findChromium } from '../test/browser/findChromium.mjs';
 import { loadDemo } from './lib/loadDemo.mjs';
 import { snapshotDist } from './lib/serveDist.mjs';
 import { printTable } from './lib/printTable.mjs';
-import { lighthousePages } from './lib/lighthousePages.mjs';
+import { ALGOLIA_BOOTUP_RATIO, lighthousePages } from './lib/lighthousePages.mjs';
+import { ALGOLIA_SCRIPT, startAlgoliaPages } from './lib/algoliaPages.mjs';
 import { thirdPartyWeb } from './lib/thirdPartyWeb.mjs';
 
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -50,19 +54,27 @@ async function shopPaths(shopUrl) {
   return { product, collection };
 }
 
-/** One Lighthouse run; the figures this part reports from its result. */
-async function audit(port, url, apiOrigin, withVitrine) {
-  const flags = { port, output: 'json', logLevel: 'error', blockedUrlPatterns: withVitrine ? [] : BLOCK_VITRINE };
+/**
+ * One Lighthouse run; the figures this part reports from its result. `kind` is `with`
+ * (Vitrine), `without` (its scripts blocked) or `algolia` (the Algolia twin, whose own
+ * script's time is `bootupTotal` and whose Recommend calls answered are `apiRequests`).
+ */
+async function audit(port, url, apiOrigin, kind) {
+  const flags = { port, output: 'json', logLevel: 'error', blockedUrlPatterns: kind == 'without' ? BLOCK_VITRINE : [] };
   const result = await lighthouse(url, flags, config);
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (process.env.BENCH_LIGHTHOUSE_TRACE) {
     const a = lhr.audits;
-    console.log(`${withVitrine ? 'with   ' : 'without'} ${new URL(url).pathname} score ${Math.round((lhr.categories.performance.score ?? 0) * 100)} LCP ${Math.round(a['largest-contentful-paint'].numericValue ?? 0)} TBT ${Math.round(a['total-blocking-time'].numericValue ?? 0)} | ${(a['bootup-time'].details?.items ?? []).slice(0, 4).map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(i.total))}`).join(', ')}`);
+    console.log(`${kind.padEnd(7)} ${new URL(url).pathname} score ${Math.round((lhr.categories.performance.score ?? 0) * 100)} LCP ${Math.round(a['largest-contentful-paint'].numericValue ?? 0)} TBT ${Math.round(a['total-blocking-time'].numericValue ?? 0)} | ${(a['bootup-time'].details?.items ?? []).slice(0, 4).map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(i.total))}`).join(', ')}`);
   }
-  const ours = (lhr.audits['bootup-time'].details?.items ?? []).filter((i) => VITRINE_SCRIPT.test(String(i.url)));
+  const script = kind == 'algolia' ? ALGOLIA_SCRIPT : VITRINE_SCRIPT;
+  const ours = (lhr.audits['bootup-time'].details?.items ?? []).filter((i) => script.test(String(i.url)));
   const requests = lhr.audits['network-requests'].details?.items ?? [];
+  const calls = kind == 'algolia'
+    ? requests.filter((r) => String(r.url).startsWith(apiOrigin + '/1/indexes/') && Number(r.statusCode) == 200)
+    : requests.filter((r) => String(r.url).startsWith(apiOrigin + '/v1/'));
   return {
     score: (lhr.categories.performance.score ?? 0) * 100,
     lcp: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
@@ -73,31 +85,62 @@ async function audit(port, url, apiOrigin, withVitrine) {
     benchmarkIndex: lhr.environment.benchmarkIndex,
     version: lhr.lighthouseVersion,
     // The service's calls, not the product images the shop also loads from the sandbox.
-    apiRequests: requests.filter((r) => String(r.url).startsWith(apiOrigin + '/v1/')).length,
+    apiRequests: calls.length,
     warnings: lhr.runWarnings,
   };
 }
 
-/** Medians of each figure over the runs (each figure on its own, as the runs vary apart). */
+/** A run that errors is tried once more; the errors are kept for the report, never averaged in. */
+async function auditOrRetry(port, url, apiOrigin, kind, errors) {
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    try {
+      return await audit(port, url, apiOrigin, kind);
+    } catch (error) {
+      errors.push(`${kind} ${new URL(url).pathname}${new URL(url).search} (attempt ${attempt}): ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return null;
+}
+
+/** Medians of each figure over the runs (each figure on its own, as the runs vary apart); null without a run. */
 function medians(list) {
+  if (!list.length) return null;
   const of = (key) => median(list.map((r) => r[key]));
-  // The scripts' own split, from the run whose Vitrine total is the median.
+  // The scripts' own split, from the run whose total is the median.
   const middle = list.find((r) => r.bootupTotal === of('bootupTotal'));
-  return { score: of('score'), lcp: of('lcp'), tbt: of('tbt'), bootupTotal: of('bootupTotal'), bootupScripting: of('bootupScripting'), apiRequests: of('apiRequests'), byScript: middle?.byScript ?? {}, benchmarkIndex: of('benchmarkIndex') };
+  return { runs: list.length, score: of('score'), lcp: of('lcp'), tbt: of('tbt'), bootupTotal: of('bootupTotal'), bootupScripting: of('bootupScripting'), apiRequests: of('apiRequests'), byScript: middle?.byScript ?? {}, benchmarkIndex: of('benchmarkIndex') };
+}
+
+/**
+ * Why Algolia's twin of a page cannot stand as a yardstick (null when it can): no run
+ * finished, its script did not run, or its Recommend calls were not answered.
+ */
+function algoliaProblem(algolia, standIn) {
+  if (!algolia) return 'no Lighthouse run of its page finished';
+  if (standIn.refused.length) return `the Recommend stand-in refused ${standIn.refused.length} request(s): ${standIn.refused[0]}`;
+  if (Object.keys(algolia.byScript).length === 0) return 'its script did not run';
+  if (algolia.apiRequests === 0) return 'its page made no Recommend call that was answered';
+  return null;
 }
 
 /** What the page budgets say of one page's medians. */
-function checkBudgets(page, withV, without) {
+function checkBudgets({ page, withV, without, algolia, algoliaError }) {
   const failures = [];
+  if (!withV || !without) return [`lighthouse: ${page.label}: no run ${withV ? 'without' : 'with'} Vitrine finished`];
   if (without.bootupTotal > 0 || without.apiRequests > 0) failures.push(`lighthouse: ${page.label}: Vitrine ran with its scripts blocked (${BLOCK_VITRINE.join(', ')})`);
   // A slot far below the fold asks the service only on scrolling, so running is the check, not calling.
   if (Object.keys(withV.byScript).length === 0) failures.push(`lighthouse: ${page.label}: no vitrine*.js ran on the page`);
-  if (page.bootupBudgetMs != null && withV.bootupTotal > page.bootupBudgetMs) {
-    failures.push(`lighthouse: ${page.label}: Vitrine's scripts take ${Math.round(withV.bootupTotal)} ms of main thread (bootup-time; budget ${page.bootupBudgetMs} ms)`);
-  }
   const ratio = withV.lcp / without.lcp;
   if (page.lcpRatioBudget != null && ratio > page.lcpRatioBudget) {
     failures.push(`lighthouse: ${page.label}: LCP with Vitrine is ${ratio.toFixed(2)}× the page without it (budget ${page.lcpRatioBudget}×)`);
+  }
+  if (page.algoliaPath) {
+    if (algoliaError) failures.push(`lighthouse: ${page.label}: Algolia's page could not be measured: ${algoliaError}`);
+    else {
+      const bootup = withV.bootupTotal / algolia.bootupTotal;
+      if (bootup > ALGOLIA_BOOTUP_RATIO) failures.push(`lighthouse: ${page.label}: Vitrine's scripts take ${Math.round(withV.bootupTotal)} ms of main thread, ${bootup.toFixed(2)}× Algolia's ${Math.round(algolia.bootupTotal)} ms (budget ${ALGOLIA_BOOTUP_RATIO}×)`);
+      if (withV.lcp > algolia.lcp) failures.push(`lighthouse: ${page.label}: LCP with Vitrine ${Math.round(withV.lcp)} ms, later than Algolia's ${Math.round(algolia.lcp)} ms (${(withV.lcp / algolia.lcp).toFixed(2)}×; budget 1×)`);
+    }
   }
   return failures;
 }
@@ -106,22 +149,43 @@ function checkBudgets(page, withV, without) {
 const benchmarkNote = (index) =>
   `Lighthouse's benchmark index of this machine (median): ${Math.round(index)}${index < 1000 ? ' — under 1000, busy: every time here reads high' : ''}.`;
 
-function printResults(rows, version) {
-  const ms = (n) => `${Math.round(n)} ms`;
-  const split = rows.map(({ page, withV }) => `${page.label}: ${Object.entries(withV.byScript).map(([file, t]) => `${file} ${t} ms`).join(', ') || 'none'}`);
+function printResults(rows, version, errors) {
+  const ms = (n) => (n == null || Number.isNaN(n) ? null : `${Math.round(n)} ms`);
+  const x = (a, b) => (a == null || b == null || !(b > 0) ? null : `${(a / b).toFixed(2)}×`);
+  const split = rows.map(({ page, withV, algolia }) => `${page.label}: ${Object.entries(withV?.byScript ?? {}).map(([file, t]) => `${file} ${t} ms`).join(', ') || 'none'}${algolia ? `; Algolia ${Object.entries(algolia.byScript).map(([file, t]) => `${file} ${t} ms`).join(', ') || 'none'}` : ''}`);
+  const fig = (m, key) => (m ? m[key] : null);
   printTable(`Lighthouse ${version} (mobile defaults, simulated throttling; median of ${runs} runs each)`,
-    ['page', 'Vitrine', 'score', 'LCP', 'LCP ×', 'TBT', 'Vitrine bootup', 'of it scripting', 'budget'],
-    rows.flatMap(({ page, withV, without }) => [
-      [page.label, 'without', Math.round(without.score), ms(without.lcp), null, ms(without.tbt), ms(without.bootupTotal), null, null],
-      [page.label, 'with', Math.round(withV.score), ms(withV.lcp), `${(withV.lcp / without.lcp).toFixed(2)}×`, ms(withV.tbt), ms(withV.bootupTotal), ms(withV.bootupScripting),
-        [page.bootupBudgetMs != null ? `≤ ${page.bootupBudgetMs} ms` : '', page.lcpRatioBudget != null ? `LCP ≤ ${page.lcpRatioBudget}×` : ''].filter(Boolean).join(', ') || null],
-    ]),
+    ['page', 'drawn by', 'score', 'LCP', 'LCP × without', 'TBT', 'main thread (bootup)', 'of it scripting', '× Algolia: bootup', 'TBT', 'LCP', 'budget'],
+    rows.flatMap(({ page, withV, without, algolia, algoliaError }) => {
+      const vsAlgolia = !algoliaError && algolia && withV;
+      return [
+        [page.label, 'nothing (blocked)', without && Math.round(without.score), ms(fig(without, 'lcp')), null, ms(fig(without, 'tbt')), ms(fig(without, 'bootupTotal')), null, null, null, null, null],
+        [page.label, 'Vitrine', withV && Math.round(withV.score), ms(fig(withV, 'lcp')), x(fig(withV, 'lcp'), fig(without, 'lcp')), ms(fig(withV, 'tbt')), ms(fig(withV, 'bootupTotal')), ms(fig(withV, 'bootupScripting')),
+          vsAlgolia ? x(withV.bootupTotal, algolia.bootupTotal) : null, vsAlgolia ? x(withV.tbt, algolia.tbt) : null, vsAlgolia ? x(withV.lcp, algolia.lcp) : null,
+          [page.algoliaPath ? `≤ ${ALGOLIA_BOOTUP_RATIO}× Algolia, LCP ≤ Algolia's` : '', page.lcpRatioBudget != null ? `LCP ≤ ${page.lcpRatioBudget}× without` : ''].filter(Boolean).join('; ') || null],
+        ...(page.algoliaPath
+          ? [algoliaError
+            ? [page.label, 'Algolia', `not measured: ${algoliaError}`, null, null, null, null, null, null, null, null, null]
+            : [page.label, 'Algolia', Math.round(algolia.score), ms(algolia.lcp), x(algolia.lcp, fig(without, 'lcp')), ms(algolia.tbt), ms(algolia.bootupTotal), ms(algolia.bootupScripting), null, null, null, null]]
+          : []),
+      ];
+    }),
     [
-      `Vitrine bootup: the bootup-time audit's total for vitrine*.js (every main-thread task Lighthouse charges to the script — evaluation, parse and compile, the style and layout it forces — times the 4× CPU slowdown); scripting is the evaluation alone.`,
+      `main thread (bootup): the bootup-time audit's total for the widget's own scripts (vitrine*.js; Algolia's bundle of recommend-js, its slider view and API client) — every main-thread task Lighthouse charges to the script: evaluation, parse and compile, the style and layout it forces — times the 4× CPU slowdown; scripting is the evaluation alone.`,
+      `× Algolia: Vitrine's figure over Algolia's on the twin page, drawn from the same products by recommend-js ${algoliaVersion()} through a stand-in of the Recommend API on 127.0.0.1 with the sandbox's latency; under 1 is Vitrine lighter or sooner. The server-rendered product page is raced against the same Algolia page as the client-rendered one (recommend-js renders in the browser only).`,
       `By script (median run): ${split.join('; ')}.`,
-      benchmarkNote(median(rows.map((r) => r.withV.benchmarkIndex))),
-      `Published, per page that loads them (HTTP Archive mobile crawl, third-party-web): ${thirdPartyWeb.map((t) => `${t.vendor} ${t.ms} ms`).join(', ')}.`,
+      benchmarkNote(median(rows.filter((r) => r.withV).map((r) => r.withV.benchmarkIndex))),
+      `Context, not a budget — published per page that loads them (HTTP Archive mobile crawl, third-party-web): ${thirdPartyWeb.map((t) => `${t.vendor} ${t.ms} ms`).join(', ')}; those are other machines, themes and widgets.`,
+      ...(errors.length ? [`Runs that errored (tried once more; never counted): ${errors.join('; ')}.`] : []),
     ]);
+}
+
+function algoliaVersion() {
+  try {
+    return JSON.parse(readFileSync(new URL('../node_modules/@algolia/recommend-js/package.json', import.meta.url), 'utf8')).version;
+  } catch {
+    return '';
+  }
 }
 
 /** @returns {Promise<{ results: object, failures: string[] }>} */
@@ -131,6 +195,7 @@ export async function runLighthouse() {
   const sandbox = await createSandbox({ port: 0, latencyMs, dataDir });
   let shop;
   let chrome;
+  let algoliaPages;
   try {
     shop = await createShop({ port: 0, apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, distDir: snapshotDist() });
     const paths = await shopPaths(shop.url);
@@ -138,25 +203,47 @@ export async function runLighthouse() {
     // One browser for every run: Lighthouse opens a tab per run and clears the origin's storage and cache first.
     chrome = await launch({ chromePath: executablePath, chromeFlags: [...args, '--headless=new'], logLevel: 'silent' });
     const apiOrigin = new URL(sandbox.url).origin;
+    // Algolia's twin pages: a page or stand-in that cannot start leaves Vitrine's rows standing.
+    let algoliaSetup = null;
+    try {
+      algoliaPages = await startAlgoliaPages({ shopUrl: shop.url, sandbox, latencyMs });
+      for (const page of lighthousePages) if (page.algoliaPath) await algoliaPages.prepare(page.algoliaPath(paths));
+      await algoliaPages.check();
+    } catch (error) {
+      algoliaSetup = error instanceof Error ? error.message : String(error);
+    }
+    const errors = [];
     const rows = [];
+    /** Algolia's runs per path: the server-rendered product page reuses the client-rendered page's. */
+    const algoliaRuns = new Map();
     for (const page of lighthousePages) {
       const url = new URL(page.path(paths), shop.url).href;
       const withoutUrl = new URL((page.withoutPath ?? page.path)(paths), shop.url).href;
+      const algoliaUrl = page.algoliaPath && !algoliaSetup ? new URL(page.algoliaPath(paths), algoliaPages.url).href : null;
+      const raceAlgolia = algoliaUrl && !algoliaRuns.has(algoliaUrl);
+      if (raceAlgolia) algoliaRuns.set(algoliaUrl, []);
       const withRuns = [];
       const withoutRuns = [];
       for (let i = 0; i < runs; i++) {
-        withoutRuns.push(await audit(chrome.port, withoutUrl, apiOrigin, false));
-        withRuns.push(await audit(chrome.port, url, apiOrigin, true));
+        const without = await auditOrRetry(chrome.port, withoutUrl, apiOrigin, 'without', errors);
+        const withV = await auditOrRetry(chrome.port, url, apiOrigin, 'with', errors);
+        const algolia = raceAlgolia ? await auditOrRetry(chrome.port, algoliaUrl, algoliaPages.standInOrigin, 'algolia', errors) : null;
+        if (without) withoutRuns.push(without);
+        if (withV) withRuns.push(withV);
+        if (algolia) algoliaRuns.get(algoliaUrl).push(algolia);
       }
-      rows.push({ page, url, withV: medians(withRuns), without: medians(withoutRuns), runs: { with: withRuns, without: withoutRuns } });
+      const algolia = algoliaUrl ? medians(algoliaRuns.get(algoliaUrl)) : null;
+      const algoliaError = page.algoliaPath ? (algoliaSetup ? `could not start: ${algoliaSetup}` : algoliaProblem(algolia, algoliaPages.stats())) : null;
+      rows.push({ page, url, withV: medians(withRuns), without: medians(withoutRuns), algolia, algoliaError, runs: { with: withRuns, without: withoutRuns, algolia: algoliaUrl ? algoliaRuns.get(algoliaUrl) : [] } });
     }
-    const version = rows[0]?.runs.with[0]?.version ?? '';
-    printResults(rows, version);
-    const failures = rows.flatMap((r) => checkBudgets(r.page, r.withV, r.without));
-    const results = rows.map(({ page, url, withV, without, runs: all }) => ({ label: page.label, path: new URL(url).pathname + new URL(url).search, with: withV, without, runs: all }));
-    return { results: { runs, latencyMs, lighthouse: version, thirdPartyWeb, pages: results }, failures };
+    const version = rows.find((r) => r.runs.with.length)?.runs.with[0]?.version ?? '';
+    printResults(rows, version, errors);
+    const failures = rows.flatMap((r) => checkBudgets(r));
+    const results = rows.map(({ page, url, withV, without, algolia, algoliaError, runs: all }) => ({ label: page.label, path: new URL(url).pathname + new URL(url).search, with: withV, without, algolia, algoliaError, runs: all }));
+    return { results: { runs, latencyMs, lighthouse: version, recommendJs: algoliaVersion(), errors, thirdPartyWeb, pages: results }, failures };
   } finally {
     chrome?.kill();
+    await algoliaPages?.close();
     await shop?.close();
     await sandbox.close();
     rmSync(dataDir, { recursive: true, force: true });

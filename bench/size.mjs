@@ -12,8 +12,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export const distDir = process.env.BENCH_DIST ?? join(root, 'dist');
 export const embedFile = join(distDir, 'vitrine.js');
 
-/** 14 KB gzip: the size the core issue promises merchants for the script tag. */
-export const embedBudgetGzip = 14 * 1024;
+/**
+ * 13,159 B gzip: no larger than the one open peer that does the same job, Algolia's
+ * recommend-js with its horizontal slider, bundled as a storefront would (part 1).
+ */
+export const embedBudgetGzip = 13159;
 
 /**
  * Every script in dist/ (`.js`, `.mjs`; no maps, no type declarations), measured.

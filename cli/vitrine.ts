@@ -1,6 +1,6 @@
 // `npx vitrine …` (package.json `bin`, built to dist/vitrine-cli.mjs): the theme lint and
 // configuration as code, for merchants' and agencies' CI.
-import { runVitrine } from './runVitrine';
+import { runVitrine } from './commander';
 
 process.exitCode = await runVitrine(process.argv.slice(2), {
   out: (line) => console.log(line),

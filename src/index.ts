@@ -3,7 +3,8 @@
 // each export costs the app's bundle only what it reaches (package.json `sideEffects`).
 import type { Settings } from './types/settings';
 import { boot, type VitrineApi } from './browser/boot';
-import { layouts, mountWidget as mount, type MountOptions, type MountResult } from './browser/render/mountWidget';
+import { mountWidget as mount, type MountOptions, type MountResult } from './browser/render/mountWidget';
+import { layouts } from './browser/layouts/layouts';
 import { Bundle } from './layouts/Bundle';
 import { Carousel } from './layouts/Carousel';
 import { injectStyle } from './browser/theme/applyTheme';

@@ -39,6 +39,7 @@ export default defineConfig({
           // The `vitrine` bin of the packed tarball, run as a process against the sandbox.
           name: 'cli',
           include: ['test/cli/**/*.test.ts'],
+          globalSetup: ['test/cli/installBin.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -7,28 +7,32 @@ import { summarize } from './summarize.mjs';
  * plus one traced cold and warm pair for script evaluation and long-task
  * attribution (tracing slows the page, so its timings are not used).
  * @param {import('playwright-core').Browser} browser
- * `viewportHeight` lets a long test page keep every slot near the viewport.
- * @param {{ url: string, warmUrl?: string, apiOrigin: string, serverLog?: Array<{ method: string }>, runs: number, viewportHeight?: number }} o
+ * `viewportHeight` lets a long test page keep every slot near the viewport; `phone` views
+ * it at Lighthouse's phone size (412 × 823, touch) instead of 1280 px wide, and
+ * `cpuSlowdown` slows the page's main thread (4: Lighthouse's phone).
+ * @param {{ url: string, warmUrl?: string, apiOrigin: string, serverLog?: Array<{ method: string }>, runs: number, viewportHeight?: number, phone?: boolean, cpuSlowdown?: number }} o
  */
-export async function pageViews(browser, { url, warmUrl = url, apiOrigin, serverLog, runs, viewportHeight = 900 }) {
-  const viewport = { width: 1280, height: viewportHeight };
+export async function pageViews(browser, { url, warmUrl = url, apiOrigin, serverLog, runs, viewportHeight = 900, phone = false, cpuSlowdown = 1 }) {
+  const viewport = phone ? { width: 412, height: 823 } : { width: 1280, height: viewportHeight };
+  const device = phone ? { isMobile: true, hasTouch: true } : {};
+  const timeoutMs = 10_000 * cpuSlowdown;
   const cold = [];
   const warm = [];
   for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({ viewport });
+    const context = await browser.newContext({ viewport, ...device });
     try {
-      cold.push(await measurePageView(context, url, { apiOrigin, serverLog }));
-      warm.push(await measurePageView(context, warmUrl, { apiOrigin, serverLog }));
+      cold.push(await measurePageView(context, url, { apiOrigin, serverLog, cpuSlowdown, timeoutMs }));
+      warm.push(await measurePageView(context, warmUrl, { apiOrigin, serverLog, cpuSlowdown, timeoutMs }));
     } finally {
       await context.close();
     }
   }
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, ...device });
   let traced;
   try {
     traced = {
-      cold: await measurePageView(context, url, { apiOrigin, serverLog, browser }),
-      warm: await measurePageView(context, warmUrl, { apiOrigin, serverLog, browser }),
+      cold: await measurePageView(context, url, { apiOrigin, serverLog, browser, cpuSlowdown, timeoutMs }),
+      warm: await measurePageView(context, warmUrl, { apiOrigin, serverLog, browser, cpuSlowdown, timeoutMs }),
     };
   } finally {
     await context.close();

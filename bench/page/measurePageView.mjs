@@ -31,13 +31,15 @@ export const isVitrineScript = (url) => /\/vitrine[^/]*\.m?js(\?|$)/.test(url) |
  * then reads the page's records.
  * @param {import('playwright-core').BrowserContext} context
  * @param {string} url
- * @param {{ apiOrigin: string, browser?: import('playwright-core').Browser, serverLog?: Array<{ method: string }>, timeoutMs?: number }} options
- *   `browser` turns tracing on; `serverLog` (the sandbox's request log) lets CORS preflights be counted, which the page cannot see
+ * @param {{ apiOrigin: string, browser?: import('playwright-core').Browser, serverLog?: Array<{ method: string }>, timeoutMs?: number, cpuSlowdown?: number }} options
+ *   `browser` turns tracing on; `serverLog` (the sandbox's request log) lets CORS preflights be counted, which the page cannot see;
+ *   `cpuSlowdown` runs the page's main thread that many times slower (DevTools' CPU throttling; 4 is Lighthouse's phone)
  * @returns {Promise<PageView>}
  */
-export async function measurePageView(context, url, { apiOrigin, browser, serverLog, timeoutMs = 10_000 }) {
+export async function measurePageView(context, url, { apiOrigin, browser, serverLog, timeoutMs = 10_000, cpuSlowdown = 1 }) {
   const logStart = serverLog?.length ?? 0;
   const page = await context.newPage();
+  if (cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   await page.addInitScript({ path: observer });
   /** @type {string[]} */
   const requested = [];

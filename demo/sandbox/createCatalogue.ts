@@ -32,6 +32,12 @@ export interface SampleProduct {
   genders: ('women' | 'men')[];
   gender: Gender;
   variantName: string;
+  /**
+   * The sizes the product is sold in, each its own variant. One for nearly every product
+   * (the size in `variantName`); the first knitwear product is sold in all of its
+   * department's sizes, and its page asks the shopper to choose one.
+   */
+  sizes: string[];
   /** Days since the product arrived in the shop (0 = today's novelty). */
   ageDays: number;
 }
@@ -111,6 +117,7 @@ export function createCatalogue(seed = 20261122): SampleProduct[] {
       const gender = random.pick(c.genders);
       const genders: ('women' | 'men')[] = gender === 'unisex' ? ['women', 'men'] : [gender];
       const size = random.pick(c.sizes);
+      const sized = c.slug === 'knitwear' && i === 0;
       id += 1;
       products.push({
         id,
@@ -132,7 +139,8 @@ export function createCatalogue(seed = 20261122): SampleProduct[] {
         inventory: random.chance(0.08) ? 0 : random.int(1, 120),
         genders,
         gender,
-        variantName: size === 'One size' ? colour : `${colour} / ${size}`,
+        variantName: size === 'One size' || sized ? colour : `${colour} / ${size}`,
+        sizes: sized ? [...c.sizes] : [size],
         ageDays: random.int(0, 365),
       });
     }

@@ -170,7 +170,14 @@ export async function createShop(options: ShopOptions): Promise<Shop> {
         const product = products.find((p) => p.sku === form.get('sku'));
         if (!product) return sendHtml(res, 400, renderNotFound(ctx));
         const qty = Math.min(9, Math.max(1, Number.parseInt(form.get('qty') ?? '1', 10) || 1));
-        const size = form.get('size') || product.variantName.split(' / ')[1] || 'One size';
+        // A product sold in several sizes is added only in the one the shopper chose.
+        const size = product.sizes.length > 1 ? form.get('size') ?? '' : form.get('size') || product.sizes[0];
+        if (!size || (product.sizes.length > 1 && !product.sizes.includes(size))) {
+          if (!(req.headers.accept ?? '').includes('application/json')) return redirect(res, `/products/${product.handle}`);
+          res.writeHead(409, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify({ options: true, message: `Choose a size for ${product.name}` }));
+          return;
+        }
         const next = addToCart(cart, { sku: product.sku, size, qty });
         const cookie = { 'Set-Cookie': cartCookie(next) };
         if ((req.headers.accept ?? '').includes('application/json')) {

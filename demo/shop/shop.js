@@ -7,15 +7,27 @@ document.addEventListener('vitrine:add-to-cart', function (event) {
   event.preventDefault();
   var products = event.detail.products;
   var count = null;
+  // The page's own product goes in in the size the shopper chose in its form; one sold in
+  // several sizes and none chosen (a recommended one, or this page's before a choice) is
+  // not added, and the widget asks for the choice (`failed` with `options`).
+  var form = document.querySelector('form.add-to-cart');
+  var told = { added: [], failed: [] };
+  // This page's product without its size holds the whole press back (the add-ons would
+  // otherwise go in now, and again when the shopper presses once more).
+  var own = form && products.some(function (p) { return p.sku == form.elements.sku.value; });
+  if (own && !form.elements.size.value) products = [];
+  if (own && !form.elements.size.value) told.failed.push({ sku: form.elements.sku.value, options: true });
   var adds = products.reduce(function (done, p) {
     return done.then(function () {
       var body = new URLSearchParams({ sku: String(p.sku), qty: String(p.quantity || 1) });
+      if (form && form.elements.sku.value == p.sku) body.set('size', form.elements.size.value);
       return fetch('/cart/add', { method: 'POST', body: body, headers: { Accept: 'application/json' } }).then(function (res) {
+        if (res.status == 409) return res.json().then(function (why) { told.failed.push({ sku: p.sku, options: true, message: why.message }); });
         if (!res.ok) throw new Error('The shop could not add ' + p.name);
-        return res.json().then(function (cart) { count = cart.count; });
+        return res.json().then(function (cart) { count = cart.count; told.added.push(p.sku); });
       });
     });
-  }, Promise.resolve());
+  }, Promise.resolve()).then(function () { return told; });
   if (event.detail.waitUntil) event.detail.waitUntil(adds);
   adds.then(function () {
     var badge = document.querySelector('[data-cart-count]');

@@ -2,7 +2,7 @@
 // vitrine.js while the studio's draft preview is on. The studio, on the same origin, left
 // the draft in localStorage; here the embed is shown the draft as one of the org's themes,
 // on this browser's pages only. The sandbox's published themes are never written.
-import { parseThemeFile } from './parseThemeFile';
+import { parseThemeFile } from '../../src/lint/parseThemeFile';
 import { SHOP_PREVIEW_COOKIE, SHOP_PREVIEW_KEY } from './shopPreviewKeys';
 /** The embed keeps the org's themes under this prefix for 10 minutes (src/browser/theme/createThemeStore.ts). */
 const THEME_CACHE = 'vitrine:themes:';

@@ -1,28 +1,28 @@
-import type { EmbedHost, Plugin, Resume, Slots, VitrineApi } from './host';
-import type { Layout, PageContext } from '../types/config';
+import type { EmbedHost, Plugin, Slots, VitrineApi } from './host';
+import type { PageContext } from '../types/config';
 export type { VitrineApi } from './host';
-import { readConfig } from './config/readConfig';
 import type { Settings } from '../types/settings';
-import { moduleChunk, moduleStylesheet } from './assets';
+import { readConfig } from './config/readConfig';
+import { moduleChunk } from './chunks/assets';
+import { createChunks } from './chunks/createChunks';
+import { loadCartOnIntent } from './chunks/loadCartOnIntent';
 import { buildContext, type FullContext } from './context/buildContext';
 import { pageReader } from './context/readProduct';
 import { createRequester } from '../core/api/createRequester';
 import { fetchThemes } from '../core/api/fetchThemes';
 import { createThemeStore } from './theme/createThemeStore';
-import { layouts } from './render/mountWidget';
+import { addToHead, linkStylesheet } from './theme/linkStylesheet';
+import { layouts } from './layouts/layouts';
 import { builtinThemes } from '../core/theme/builtinThemes';
 import { createSlots } from './slots/createSlots';
+import { SLOT, scanSlots, watchSlots } from './slots/watchSlots';
 import { sanitizeNodes } from './sanitize/sanitizeHtml';
 import { prepareFormat } from './render/prepareFormat';
-import { loadChunk } from './sanitize/trustedTypes';
 import { createConsent, type Consent } from './consent/createConsent';
-import { ATTRIBUTES, TAG } from './slots/element';
+import { when, whenReady } from './whenReady';
 import { h } from 'preact';
 
 declare const __VITRINE_VERSION__: string;
-
-
-const SLOT = '[data-vitrine],' + TAG;
 
 /**
  * Starts Vitrine on a page: reads the settings once, renders every `[data-vitrine]`
@@ -58,28 +58,10 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       /* a broken chunk never reaches the page */
     }
   };
-  /** Adds a script, stylesheet or hint to the head, with the page's nonce. */
-  const add = <K extends 'script' | 'link'>(tag: K, props: Partial<HTMLElementTagNameMap[K]>) =>
-    doc.head.appendChild(Object.assign(doc.createElement(tag), { nonce: config!.nonce || '' }, props));
-  const load = (name: string, done?: () => void) =>
-    moduleChunk && !config!.assetBase ? moduleChunk(name).then(done, done) : loadChunk(doc, config!.assetBase, name, config!.nonce, done);
-  // The carousel and bundle layouts are chunks of their own: a page of grids needs neither,
-  // and most pages never show a bundle. So is the built-in themes' card (`theme`).
-  const pending: Partial<Record<Layout | 'theme', Promise<void>>> = {};
-  const need = (chunk: Layout | 'theme') => layouts[chunk as Layout] || (pending[chunk] ||= new Promise((done) => load(chunk, done)));
-  // French, German and Spanish words are a chunk too, loaded by pages in those languages.
-  const translations: EmbedHost['translations'] = {};
-  let words: Promise<void> | undefined;
-  const strings = async () => {
-    const lang = ctx().locale.slice(0, 2);
-    if (/fr|de|es/.test(lang)) await (words ||= new Promise((done) => load('strings', done)));
-    return { ...translations[lang], ...config!.strings };
-  };
-
   const api: VitrineApi = {
     version: __VITRINE_VERSION__,
     refresh: () => slots?.refresh(),
-    render: (element) => scan(element || doc, true),
+    render: (element) => slots && scanSlots(slots, element || doc, true),
     setContext(next) {
       // The same page said twice is one page (React's StrictMode runs effects twice in development).
       if (JSON.stringify(next) == JSON.stringify(overrides)) return;
@@ -100,7 +82,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   if (!config) {
     const why = problems.join('; ');
     console.warn('[vitrine] not started: ' + why);
-    ready(() => doc.querySelectorAll<HTMLElement>(SLOT).forEach((el) => emit(el, 'error', { kind: 'config', message: why, status: 0 })));
+    whenReady(doc, () => doc.querySelectorAll<HTMLElement>(SLOT).forEach((el) => emit(el, 'error', { kind: 'config', message: why, status: 0 })));
     return api;
   }
 
@@ -108,50 +90,19 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   // parses. A script that runs later (added after the page's load, or by a tag manager)
   // asks within a frame or two, or never on a page whose widgets the server drew, and
   // inserting the hint costs the main thread 0.2–4.5 ms.
-  if (doc.readyState == 'loading') add('link', { rel: 'preconnect', href: new URL(config.baseUrl).origin, crossOrigin: '' });
+  if (doc.readyState == 'loading') addToHead(doc, config, 'link', { rel: 'preconnect', href: new URL(config.baseUrl).origin, crossOrigin: '' });
   // Without a script tag to take the folder from (a module script, a tag manager that
   // injects the code) and no `assetBase`, nothing can load: say so once, render without.
   const base = moduleChunk || config.assetBase;
   if (!base) console.warn('[vitrine] no folder to load vitrine.css and the chunks from (document.currentScript is unavailable): set assetBase in window.vitrineConfig');
-  // The built-in stylesheet loads beside the data of the first widget rendered here; a
-  // widget waits for it (3 s at most) so it never flashes unstyled. The server's widgets
-  // carry their styles, so a page that shows only those first asks for none before its
-  // first paint. A merchant who links it already is not sent it twice.
-  let styling: unknown;
-  const styled = () =>
-    (styling ||=
-      doc.querySelector('link[href$="vitrine.css"]') ||
-      (base
-        ? new Promise((done) => {
-            add('link', { rel: 'stylesheet', href: (moduleStylesheet && !config.assetBase && moduleStylesheet) || config.assetBase + 'vitrine.css', onload: done, onerror: done });
-            setTimeout(done, 3000);
-          })
-        : null));
-  // The analytics chunk hears what came before it from `history`, so it stays off the
-  // page's path to its largest paint: it is asked for beside the first widget's request
-  // (or the resume chunk), so it has run when that widget is drawn, or a second after the
-  // page's load on a page without widgets (`Vitrine.attribution` for the shop's code).
-  let analyticsAsked = !config.setting('analytics');
-  const analytics = () => analyticsAsked || ((analyticsAsked = true), load('analytics'));
-  // Taking over the server's widgets is a chunk, asked for by the first slot holding one.
-  const resumer: { take?: Resume } = {};
-  let resuming: Promise<void> | undefined;
-  const resume = () => (analytics(), resuming ||= new Promise<void>((done) => load('resume', done))).then(() => resumer.take);
-
+  const styled = linkStylesheet(doc, config, base);
   const request = createRequester({ ...config, fetch: win.fetch.bind(win) });
   const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
   const mayStore = () => !!consent!.state();
   const ctx = () => (context ||= buildContext(win, config, overrides, mayStore()));
-  // Microdata, RDFa and the platforms' page data are a chunk: fetched only where what the
-  // core reads leaves a gap, and the first widget request of such a page waits for it
-  // (3 s at most, like the stylesheet: a chunk that never arrives costs its reading only).
-  let reading: Promise<unknown> | undefined;
-  const read = () => {
-    analytics();
-    if (!pageReader.read && !reading && ctx().gap) reading = new Promise<void>((done) => (load('page', done), setTimeout(done, 3000))).then(() => (context = undefined));
-    return reading ? reading.then(ctx) : ctx();
-  };
-  slots = createSlots({ win, config, context: read, request, themes: themes.get, strings, styled, need, emit, mayStore, resume });
+  const chunks = createChunks(doc, config, ctx, () => (context = undefined));
+  const { _chunk: chunk, _analytics: analytics } = chunks;
+  slots = createSlots({ win, config, request, themes: themes.get, styled, emit, mayStore, ...chunks });
   consent = createConsent(win, !!config.consent && config.consent != 'granted', (granted, flipped) => {
     // A new answer: the id is stored (or the stored one is gone) at once, the slots that
     // asked for a personal algorithm render again, and the page hears of it.
@@ -164,69 +115,22 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     emit(doc as unknown as Element, 'consent', { granted });
   });
   // Shopify's Customer Privacy API and TCF CMPs are spoken to by a chunk of their own.
-  if (config.consent == 'shopify' || config.consent == 'tcf') load('consent');
+  if (config.consent == 'shopify' || config.consent == 'tcf') chunk('consent');
+  loadCartOnIntent(doc, chunk);
 
-  function scan(scope: Element | Document, force?: boolean): void {
-    if ((scope as Element).matches?.(SLOT)) slots?.track(scope as HTMLElement, force);
-    scope.querySelectorAll<HTMLElement>(SLOT).forEach((el) => slots?.track(el, force));
-  }
-
-  // The end of the page's parse and its load are looked for, not listened to: a listener
-  // runs inside the browser's own task that finishes the document, and Lighthouse's
-  // bootup-time charges all of that task (the parser's last bytes, its style and layout,
-  // the load event's own work: 1–4 ms measured on the demo home page) to the first script
-  // that runs in it. A look is a timer task of its own, a few microseconds long.
-  function when(state: DocumentReadyState, fn: () => void, every: number): void {
-    const look = () => (doc.readyState == state || doc.readyState == 'complete' ? fn() : setTimeout(look, every));
-    // A task of its own even when the page is ready: an async script often runs just
-    // before the page's first paint, which then waits for its evaluation; the slots'
-    // scan, the observers and the chunks it asks for need not be part of it.
-    setTimeout(look);
-  }
-  function ready(fn: () => void): void {
-    when('interactive', fn, 20);
-  }
-
-  // The cart chunk adds what a widget's add-to-cart buttons ask for. It loads when a
-  // shopper points at, touches or tabs to one; a press before it has arrived is held and
-  // made again once it has (its own listener then takes every press).
-  let cart: Promise<unknown> | undefined;
-  let carted = false;
-  const cartIntent = (event: Event) => {
-    const button = (event.target as Element | null)?.closest?.('.vitrine [data-vitrine-cart]');
-    if (!button || carted) return;
-    cart ||= new Promise<void>((done) => load('cart', done)).then(() => (carted = true));
-    if (event.type == 'click') {
-      event.stopPropagation();
-      cart.then(() => (button as HTMLElement).click());
-    }
-  };
-  for (const type of ['pointerover', 'focusin', 'click']) doc.addEventListener(type, cartIntent, { capture: true, passive: type != 'click' });
-
-  ready(() => {
-    scan(doc);
-    new win.MutationObserver((records) => {
-      for (const record of records) {
-        record.addedNodes.forEach((node) => node.nodeType == 1 && scan(node as Element));
-        // A framework changed a slot's settings (a prop): show it again. The filter holds
-        // both spellings; a `title` changed on a `[data-vitrine]` div re-renders it from the
-        // answer already fetched, at no cost to the network.
-        if (record.attributeName) slots!.update(record.target as HTMLElement);
-      }
-      // Removed slots stop being watched and unmount, so nothing keeps them alive.
-      slots!.sweep();
-    }).observe(doc.documentElement, { childList: true, subtree: true, attributeFilter: ATTRIBUTES.flatMap((name) => [name, 'data-vitrine-' + name]).concat('data-vitrine') });
-    host = { win, doc, config, context: ctx, page: pageReader, resume: resumer, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, builtinThemes, strings, translations, h, history, sanitize: sanitizeNodes, prepareFormat, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+  whenReady(doc, () => {
+    watchSlots(win, slots!);
+    host = { win, doc, config, context: ctx, page: pageReader, resume: chunks._resumer, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, builtinThemes, strings: chunks.strings, translations: chunks._translations, h, history, sanitize: sanitizeNodes, prepareFormat, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.
     if (doc.querySelector('[data-vitrine-search],[data-vitrine-searchbox]:not(form)')) {
       // The results' room (the stylesheet's `min-height`) is taken as early as can be.
       styled();
-      load('search');
+      chunk('search');
     }
-    if (config.debug) load('debug');
-    when('complete', () => setTimeout(analytics, 1000), 250);
+    if (config.debug) chunk('debug');
+    when(doc, 'complete', () => setTimeout(analytics, 1000), 250);
   });
   return api;
 }

@@ -156,7 +156,7 @@ export interface SlotState {
 }
 
 /** What the resume chunk needs of the slot lifecycle to take a widget over (the core's Preact hydrates it). */
-export interface ResumeDeps extends Pick<SlotDeps, 'config' | 'need' | 'strings' | 'emit' | 'mayStore'> {
+export interface ResumeDeps extends Pick<SlotDeps, 'config' | 'need' | 'strings' | 'emit' | 'mayStore' | 'themes'> {
   mount: (root: HTMLElement, options: MountOptions) => MountResult;
   /** Shows the root in the slot (throws where the slot cannot hold a shadow root). */
   place: (el: HTMLElement, root: HTMLElement) => void;

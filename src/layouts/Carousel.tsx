@@ -6,15 +6,16 @@ import { fillString } from '../core/strings/fillString';
 import { carouselStrings } from '../core/strings/carousel';
 
 /**
- * Wires a rendered track once: the buttons page through and disable at the ends, and
- * when scrolling settles the live region says which products are in view. The focused
- * track needs no key handler: the browser scrolls it with the arrow keys, snapping
- * slide by slide, right to left too. Plain DOM, no component state: scrolling never
- * re-renders anything.
+ * Wires a rendered track: the buttons page through and disable at the ends, and when
+ * scrolling settles the live region says which products are in view. The focused track
+ * needs no key handler: the browser scrolls it with the arrow keys, snapping slide by
+ * slide, right to left too. Plain DOM, no component state: scrolling never re-renders
+ * anything. Returns what undoes it all (Preact calls it as the ref's cleanup when the
+ * widget unmounts or renders again): a listener left on the window would keep the
+ * track, its held cards and through them the whole widget reachable after a
+ * single-page app leaves the route.
  */
-// A stable ref: Preact calls it once when the viewport mounts, not on later renders.
-function wire(viewport: HTMLElement | null): void {
-  if (!viewport) return;
+function wire(viewport: HTMLElement): () => void {
   const [prev, next, track, live] = viewport.children as unknown as [HTMLButtonElement, HTMLButtonElement, HTMLElement, HTMLElement];
   const doc = viewport.ownerDocument;
   const win = doc.defaultView!;
@@ -45,12 +46,13 @@ function wire(viewport: HTMLElement | null): void {
   // track snaps, clear of the previous button (the slides' 36 px scroll-margin):
   // the browser's own scroll-into-view leaves it at the far edge, where at 390 px half
   // the cards lost their price to the edge or the next button.
-  track.addEventListener('focusin', (e) => {
+  const focused = (e: Event) => {
     const slide = (e.target as Element).closest('.vitrine__slide');
     const box = track.getBoundingClientRect();
     const r = slide?.getBoundingClientRect();
     if (r && (r.left < box.left + 39 || r.right > box.right - 39)) slide!.scrollIntoView({ block: 'nearest', inline: 'start' });
-  });
+  };
+  track.addEventListener('focusin', focused);
   prev.onclick = () => by(-rtl());
   next.onclick = () => by(rtl());
   // The buttons' first state is whether the end slides are wholly in the track (6 px of
@@ -78,8 +80,20 @@ function wire(viewport: HTMLElement | null): void {
     );
   if (first && ends[0]) ends.forEach((slide) => first.observe(slide));
   else update();
-  const resized = () => (track.isConnected ? update() : win.removeEventListener('resize', resized));
+  const resized = () => update();
   win.addEventListener('resize', resized);
+  // The slides held empty by this render are filled later, once every ref has run.
+  let unfill: (() => void) | undefined;
+  let gone: unknown;
+  Promise.resolve().then(() => gone || (unfill = later(track, win)));
+  return () => {
+    gone = 1;
+    clearTimeout(timer);
+    first && first.disconnect();
+    unfill && unfill();
+    track.removeEventListener('focusin', focused);
+    win.removeEventListener('resize', resized);
+  };
 }
 
 type Slide = HTMLElement & { _card?: Card | LaterCard; _later?: LaterCard };
@@ -100,7 +114,7 @@ const hold = (card: LaterCard) => (el: Slide | null) => {
  * whole first slot's render. Their images load lazily, whatever the theme says: they
  * start out of view.
  */
-function later(track: HTMLElement, win: Window & typeof globalThis): void {
+function later(track: HTMLElement, win: Window & typeof globalThis): (() => void) | undefined {
   const slides = [...track.children] as Slide[];
   if (!slides.some((s) => s._later)) return;
   const show = (slide?: Slide) => {
@@ -110,6 +124,14 @@ function later(track: HTMLElement, win: Window & typeof globalThis): void {
     slide.replaceChildren(card());
     slide.querySelectorAll('img').forEach((img) => (img.loading = 'lazy'));
   };
+  // Cards come near several at a time (a track's width of them on a wide screen): they
+  // are filled 8 ms of work at a time, at least one per task, the rest in the tasks after,
+  // so that on a phone no report of the observer becomes one long task.
+  const due: Slide[] = [];
+  const fill = () => {
+    for (const start = Date.now(); due.length && Date.now() - start < 8; ) show(due.shift());
+    if (due.length) win.setTimeout(fill);
+  };
   const IO = win.IntersectionObserver;
   const io =
     IO &&
@@ -117,20 +139,28 @@ function later(track: HTMLElement, win: Window & typeof globalThis): void {
       // Filled in the observers' own task: nothing of ours reads layout there (the
       // buttons' first state comes from a report too), so the cards are laid out in the
       // next frame with the rest.
-      (entries) =>
+      (entries) => {
+        const idle = !due.length;
         entries.forEach(({ isIntersecting, target }) => {
           if (!isIntersecting) return;
           io.unobserve(target);
-          show(target as Slide);
-        }),
+          due.push(target as Slide);
+        });
+        if (idle) fill();
+      },
       { root: track, rootMargin: '0px 100%' },
     );
   slides.forEach((s) => s._later && io?.observe(s));
-  track.addEventListener('focusin', (e) => {
+  const focused = (e: Event) => {
     const i = slides.indexOf((e.target as Element).closest('.vitrine__slide') as Slide);
     // The track itself (no slide) leads to the first cards, which render with it.
     [i - 1, i + 1, i + 2].forEach((j) => show(slides[j]));
-  });
+  };
+  track.addEventListener('focusin', focused);
+  return () => {
+    io && io.disconnect();
+    track.removeEventListener('focusin', focused);
+  };
 }
 
 /**
@@ -144,7 +174,9 @@ export function Carousel({ cards, view, titleId, title, t: words }: LayoutProps)
   const t = { ...carouselStrings, ...words };
   const count = cards.length;
   return (
-    <div class="vitrine__viewport" role="region" aria-roledescription="carousel" aria-labelledby={title ? titleId : undefined} aria-label={title ? undefined : t.carousel} ref={wire}>
+    // A new ref each render: Preact runs the last one's cleanup, then wires the track anew
+    // (its slides may have changed), and runs the cleanup alone when the widget unmounts.
+    <div class="vitrine__viewport" role="region" aria-roledescription="carousel" aria-labelledby={title ? titleId : undefined} aria-label={title ? undefined : t.carousel} ref={(viewport: HTMLElement | null) => (viewport ? wire(viewport) : undefined)}>
       {/* Disabled from the start, where the track starts: a server carousel not yet taken over shows it so too. */}
       <button type="button" class="vitrine__nav" data-dir="prev" aria-label={t.previous} disabled>
         ‹
@@ -153,8 +185,7 @@ export function Carousel({ cards, view, titleId, title, t: words }: LayoutProps)
         ›
       </button>
       {/* Not a list: slides are role=group, and a list may hold only list items. */}
-      {/* A new ref each render: the slides held empty by this render are filled later, once every ref has run. */}
-      <div class="vitrine__track" tabIndex={0} aria-label={t.track} ref={(track: HTMLElement | null) => void (track && Promise.resolve().then(() => later(track, track.ownerDocument.defaultView!)))}>
+      <div class="vitrine__track" tabIndex={0} aria-label={t.track}>
         {cards.map((card, i) => (
           <div
             key={i}

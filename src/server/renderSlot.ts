@@ -5,7 +5,7 @@ import type { Requester } from '../core/api/createRequester';
 import type { SlotSpec } from '../core/slots/slotSpec';
 import { chooseTheme } from '../core/theme/chooseTheme';
 import { builtinThemes } from '../core/theme/builtinThemes';
-import { bare } from '../core/api/bare';
+import { bare } from '../core/util/bare';
 import { readSettings } from '../core/slots/readSettings';
 import { planChain } from '../core/slots/planChain';
 import { fetchProducts } from '../core/slots/fetchProducts';
@@ -48,11 +48,11 @@ async function draw(call: Call, spec: SlotSpec, algorithm: AlgorithmName, envelo
     state,
   };
   try {
-    return { html: renderWidget(input), theme: choice.theme.themeId, layout: choice.layout };
+    return { ...renderWidget(input), theme: choice.theme.themeId, layout: choice.layout };
   } catch (error) {
     const warning = { kind: 'theme' as const, message: `theme "${choice.theme.themeId}": ${(error as Error).message}`, status: 0 };
     try {
-      return { html: renderWidget({ ...input, theme: builtinThemes[choice.layout] }), theme: builtinThemes[choice.layout].themeId, layout: choice.layout, warning };
+      return { ...renderWidget({ ...input, theme: builtinThemes[choice.layout] }), theme: builtinThemes[choice.layout].themeId, layout: choice.layout, warning };
     } catch {
       throw warning;
     }
@@ -64,7 +64,7 @@ async function draw(call: Call, spec: SlotSpec, algorithm: AlgorithmName, envelo
  * settings, plan the chain, try each algorithm, render. Never throws: a slot that renders
  * nothing says why.
  */
-export async function renderSlot(call: Call, slot: ServerSlot): Promise<SlotResult> {
+export async function renderSlot(call: Call, slot: ServerSlot): Promise<SlotResult & { css?: string }> {
   const { page } = call;
   const read = readSettings(slot);
   // The id as given (own property only), also when it is what the slot fails on.
@@ -78,7 +78,7 @@ export async function renderSlot(call: Call, slot: ServerSlot): Promise<SlotResu
   let shown: Partial<SlotResult> = {};
   const failed = await runChain(chain, async (algorithm, skipped) => {
     const envelope = await fetchProducts(call.request, call.inflight, algorithm, params, spec.max);
-    shown = { ok: true, algorithm, skipped, products: envelope.products.length, ...(await draw(call, spec, algorithm, envelope, { algorithm, page: page.pageType, skipped, substituted })) };
+    shown = { ok: true, algorithm, skipped, products: envelope.products.length, ...(await draw(call, spec, algorithm, envelope, { algorithm, page: page.pageType, skipped, substituted, personal: call.consent })) };
   });
   if (!failed) return done({ ...shown, substituted });
   const { algorithm, skipped, kind, message, status } = failed;

@@ -29,7 +29,11 @@ export interface RenderDetail {
   server?: true;
 }
 
-export type ErrorKind = ApiErrorKind | 'config' | 'slot' | 'input' | 'empty' | 'theme' | 'render' | 'cart';
+/**
+ * `resume`: a widget root in the slot was not taken over as the server's (forged, tampered
+ * with, or a state that does not read); the slot rendered the client way.
+ */
+export type ErrorKind = ApiErrorKind | 'config' | 'slot' | 'input' | 'empty' | 'theme' | 'render' | 'cart' | 'resume';
 
 /** `vitrine:error`: the slot keeps (or got back) its fallback, and why. */
 export interface ErrorDetail {
@@ -84,6 +88,23 @@ export interface AddedToCartDetail {
 }
 
 /**
+ * `vitrine:cart-updated` (cancelable): a platform adapter's add was confirmed, and the
+ * theme's own cart UI is about to be told (Dawn's sections, Cornerstone's
+ * `cart-quantity-update`, WooCommerce's events). A listener that updates the theme's cart
+ * itself calls `preventDefault()`.
+ */
+export interface CartUpdatedDetail {
+  /** `shopify`, `woocommerce` or `bigcommerce`. */
+  platform: string;
+  /** What the platform's answer says was added. */
+  products: CartProductDetail[];
+  /** The add request's answer, as the platform sent it. */
+  answer: unknown;
+  /** The platform's cart after the add, where the adapter read it. */
+  cart?: unknown;
+}
+
+/**
  * Every event a slot sends (they bubble), for `addEventListener`:
  * `slot.addEventListener('vitrine:render', (e) => e.detail.algorithm)` is typed.
  */
@@ -94,6 +115,7 @@ export interface VitrineEventMap {
   'vitrine:click': CustomEvent<ClickDetail>;
   'vitrine:add-to-cart': CustomEvent<AddToCartDetail>;
   'vitrine:added-to-cart': CustomEvent<AddedToCartDetail>;
+  'vitrine:cart-updated': CustomEvent<CartUpdatedDetail>;
 }
 
 declare global {

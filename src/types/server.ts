@@ -30,7 +30,7 @@ export interface ServerSlot {
   /** An algorithm name or a fallback chain separated by spaces; absent: the page chooses. */
   algorithm?: string;
   layout?: Layout;
-  /** At most this many products, 1 to 100. */
+  /** At most this many products: a whole number from 1 to 100; anything else is ignored, with a `warning`. */
   max?: number;
   title?: string;
   /** A themeId of the org's themes. */
@@ -47,14 +47,29 @@ export interface RenderSlotsOptions {
   page: ServerPage;
   /** The visitor's answer: false means no personal algorithm and no visitor id sent. */
   consent: boolean;
-  /** The page's CSP nonce, put on the `<style>` elements the widgets carry. */
+  /**
+   * The page's CSP nonce (the one Vitrine's script tag carries), put on the `<style>`
+   * and resume state elements the widgets carry. The browser resumes a widget, theme
+   * script included, only when its state element has this nonce; without one a theme's
+   * script comes from the org's theme list (one request) and the state runs none.
+   */
   nonce?: string;
+  /**
+   * Where the stylesheet goes (Vitrine's base styles and each theme's): `'once'` (the
+   * default) puts it in the first slot of the call that rendered, for every slot of the
+   * call, so place all the call's widgets on the page; `'each'` puts a copy in every slot.
+   */
+  styles?: 'once' | 'each';
   /**
    * The page's cart adapter (`shopify`, `woocommerce`, `bigcommerce`), as `data-cart` says
    * in the browser: cards then carry the platform's ids from `customValues.cartIds`.
    */
   cart?: string;
-  /** The whole call's budget; a slot not rendered by then fails with `timeout`. Default 800. */
+  /**
+   * The whole call's budget; a slot not rendered by then fails with `timeout`. Default
+   * 800; a value outside 50–10,000 is clamped to it (and no number gives the default),
+   * with a `warning` on every result.
+   */
   timeoutMs?: number;
   slots: ServerSlot[];
   /**
@@ -88,39 +103,62 @@ export interface SlotResult {
   theme?: string;
   layout?: Layout;
   products?: number;
-  /** The slot's theme was refused (a broken template, markup that changes when parsed again): the built-in theme rendered. */
+  /**
+   * Something was wrong but did not stop the slot: its theme was refused (kind `theme`: a
+   * broken template, markup that changes when parsed again) and the built-in theme
+   * rendered, or an option had a default instead (kind `input`: `max`, `timeoutMs`). Two
+   * at once share one warning, the first one's kind, both messages.
+   */
   warning?: SlotError;
   error?: SlotError;
   /** From the start of the call to this slot's markup. */
   ms: number;
 }
 
+/** A product as the resume state carries it: what the browser's layouts, events and cart read. */
+export type StateProduct = Partial<Pick<WidgetProduct, 'name' | 'sku' | 'price' | 'discountedPrice' | 'currentPageUrl' | 'smallImage' | 'variantName'>>;
+
 /**
- * What a server-rendered widget root carries (`data-vitrine-state`, JSON) so the browser
- * can take it over without asking the service again: version 1.
+ * What a server-rendered widget root carries so the browser can take it over without
+ * asking the service again: version 2, as JSON in the root's last child,
+ * `<script type="application/json" data-vitrine-resume nonce="…">`. The browser trusts
+ * it only when that element's nonce is the one its own script runs under; on a page
+ * without a nonce it never runs a script the state names (see `script`). Only what the
+ * browser cannot read back from the markup: the cards themselves are in the HTML.
  */
 export interface ServerState {
-  v: 1;
+  v: 2;
   /** What `vitrine:render` says of the server's render (its `products`, `view` and `ms` are the browser's). */
-  detail: {
-    algorithm: AlgorithmName;
-    page: PageName;
-    theme: string;
-    layout: Layout;
-    skipped: { algorithm: AlgorithmName; why: string }[];
-    substituted: AlgorithmName[];
-  };
-  /** The rest is what the browser's `mountWidget` takes, under the same names. */
-  envelope: { products: WidgetProduct[]; widgetName?: string | null; customValues?: { cartIds: unknown } };
+  algorithm: AlgorithmName;
+  page: PageName;
+  theme: string;
+  layout: Layout;
+  skipped: { algorithm: AlgorithmName; why: string }[];
+  substituted: AlgorithmName[];
+  /** The call allowed personal algorithms (its `consent`). */
+  personal: boolean;
+  /**
+   * The products shown, in order, with the fields the layouts, click events and cart
+   * read (`smallImage` and `variantName` only for a theme with a script, whose data they are).
+   */
+  products: StateProduct[];
+  widgetName?: string;
+  /** The envelope's platform cart ids (`customValues.cartIds`), the one part of it a view reads. */
+  cartIds?: Record<string, string>;
   /** The page's cart adapter, as the server was told. */
   cart?: string;
-  layout: Layout;
-  /** The theme's id and its jsTemplate, which the browser runs once it takes over. */
-  theme: { themeId: string; jsTemplate?: string };
   title?: string;
   locale: string;
   currency?: string;
-  anchor?: Partial<WidgetProduct>;
+  /** The bundle's anchor product. */
+  anchor?: StateProduct;
   /** The theme's template drew the whole widget (no cards of a layout). */
   whole?: true;
+  /**
+   * The theme's jsTemplate, when the call had a nonce (the browser runs it only when the
+   * state's nonce is the page's); `true` when the theme has one and the call had no
+   * nonce: the browser then runs the script of the org's theme of that id, from the
+   * theme list the service sends, never one from the page.
+   */
+  script?: string | true;
 }

@@ -232,6 +232,20 @@ describe('the Next.js example in production (next build, next start)', () => {
     expect(slotMarkup(html, 'pdp-bought')).toMatch(/href="\/products\/[a-z0-9-]+"/);
   });
 
+  it('sends the stylesheet once per page, not once per widget, and says what the widgets cost', async () => {
+    const html = await (await fetch(server.url + '/products/biarritz-parka')).text();
+    // The HTML and React's flight data each hold the widgets once: the base stylesheet twice in all, not once per slot.
+    expect(html.split(':where(.vitrine){').length - 1).toBe(2);
+    const widgets = SERVER_SLOTS.map((id) => slotMarkup(html, id));
+    // The flight data's copy: each widget's HTML as a JSON string inside a JSON string, `<`, `>` and `&` as \u escapes.
+    const flight = (markup: string) => JSON.stringify(JSON.stringify(markup).slice(1, -1)).slice(1, -1).replace(/[<>&]/g, '\\u003c').length;
+    const inHtml = widgets.reduce((n, w) => n + w.length, 0);
+    const inFlight = widgets.reduce((n, w) => n + flight(w), 0);
+    const own = html.length - inHtml - inFlight;
+    console.log(`next-shop product page: ${html.length} B; the widgets ${inHtml} B in the HTML and about ${inFlight} B in React's flight data; the page's own about ${own} B (widgets ${((inHtml + inFlight) / own).toFixed(1)}× the page's own)`);
+    expect(own).toBeGreaterThan(0);
+  });
+
   it('resumes the server’s widgets: no request for them, the same nodes, no hydration warning', async () => {
     const { page, problems, requests } = shop;
     await page.goto(server.url + '/products/biarritz-parka');

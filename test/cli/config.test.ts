@@ -1,17 +1,17 @@
 // `vitrine config check|plan|apply` and `vitrine services` as a merchant's CI runs them:
 // the bin of the packed tarball, installed offline into a folder of its own, against the
-// sandbox over HTTP. The tarball is packed once for the whole file.
+// sandbox over HTTP (the tarball is packed and installed once, by installBin.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
-import { REPO, installApp, packTarball } from '../package/packTarball';
+import { REPO } from '../package/packTarball';
 import { configFolder, runBin, type Run } from './runBin';
 
-let bin: string;
+const bin = inject('vitrineBin');
 let sandbox: Sandbox;
 let spent: Sandbox;
 let standIn: Server;
@@ -24,8 +24,8 @@ const DEMO_CONFIG = join(REPO, 'demo/config');
 const env = (s: { url: string } = sandbox) => ({ VITRINE_BASE_URL: s.url, VITRINE_ORG_ID: ORG, VITRINE_API_KEY: KEY });
 
 /** Runs the bin; whatever it prints, the API key is never in it. */
-async function vitrine(args: string[], environment: Record<string, string | undefined> = env()): Promise<Run> {
-  const r = await runBin(bin, args, environment);
+async function vitrine(args: string[], environment: Record<string, string | undefined> = env(), cwd?: string): Promise<Run> {
+  const r = await runBin(bin, args, environment, cwd);
   expect(r.out + r.err).not.toContain(KEY);
   return r;
 }
@@ -49,8 +49,6 @@ const widget = (id: string, extra = '') => `{
 `;
 
 beforeAll(async () => {
-  const app = installApp(packTarball(), {});
-  bin = join(app, 'node_modules/vitrine/dist/vitrine-cli.mjs');
   sandbox = await createSandbox({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'vitrine-cli-sandbox-')) });
   // A key whose credits are spent: the catalogue answers 400, every other call 403.
   spent = await createSandbox({ port: 0, dataDir: mkdtempSync(join(tmpdir(), 'vitrine-cli-spent-')), quota: 0 });
@@ -105,7 +103,7 @@ describe('vitrine config check', () => {
     ['a sort value', `{\n  "orgId": "${ORG}",\n  "sortEntity": { "sortEntities": [\n    { "key": "Cheapest", "value": "price_d ASC" }\n  ] }\n}\n`,
       'search.json:4:35 sortEntity.sortEntities[0].value  error: "price_d ASC" is not a sort of the form "<field> asc" or "<field> desc"\n    fix: write "price_d asc"'],
     ['another organisation', '{\n  "orgId": "00000000-0000-4000-8000-000000000000"\n}\n',
-      `search.json:2:12 orgId  error: is not the organisation of VITRINE_ORG_ID; the service refuses another organisation's configuration\n    fix: write "${ORG}"`],
+      `search.json:2:12 orgId  error: is not the organisation of VITRINE_ORG_ID; the service refuses another organisation's configuration\n    fix: write "${ORG}", or leave orgId out to take the environment's`],
   ];
   it.concurrent.each(searchCases)('search.json: %s', async (_name, text, expected) => {
     const r = await vitrine(['config', 'check', configFolder({ 'search.json': text })]);
@@ -134,7 +132,7 @@ describe('vitrine config check', () => {
       'widgets/search.json': readFileSync(join(DEMO_CONFIG, 'search.json'), 'utf8'),
       'widgets/typo.json': widget('typo', ',\n  "maxProduct": 3'),
     });
-    const r = await vitrine(['config', 'check', dir]);
+    const r = await vitrine(['config', 'check', '.'], env(), dir);
     expect(r.code).toBe(1);
     for (const line of [
       'widgets/algo.json:7:15 algoName  error: "Trending Itms" is not an algorithm of the catalogue (/v1/algorithm)\n    fix: write "Trending Items"',
@@ -158,7 +156,7 @@ describe('vitrine config check', () => {
     const dir = configFolder({ 'widgets/theme.json': widget('theme').replace('maison-carousel', 'maison-carusel') });
     const r = await vitrine(['config', 'check', '--offline', dir], {});
     expect(r).toMatchObject({ code: 0, err: '' });
-    expect(r.out).toBe('0 errors, 0 warnings\nOffline: the service cross-checks were skipped (algorithm, page placement, theme, organisation).\n');
+    expect(r.out).toBe('0 errors, 0 warnings\nOffline: the service cross-checks were skipped (algorithm, page placement, theme).\n');
   });
 
   it('exits 2 for a missing folder, missing credentials, an unknown flag, an unreachable or HTML service', async () => {
@@ -175,16 +173,17 @@ describe('vitrine config check', () => {
 describe('vitrine config plan and apply', () => {
   it('plans, applies, then sends nothing the second time', async () => {
     const dir = configFolder({}, DEMO_CONFIG);
-    const plan = await vitrine(['config', 'plan', dir]);
+    const run = (args: string[]) => vitrine([...args, '.'], env(), dir);
+    const plan = await run(['config', 'plan']);
     expect(plan.code).toBe(0);
     expect(plan.out).toContain('the service has no endpoint that reads a configuration back');
     expect(plan.out).toContain('+ create search configuration  (search.json)\n    + errMsg: null\n');
     expect(plan.out).toContain('+ update widget pdp-bundle  (widgets/pdp-bundle.json)\n');
     expect(plan.out).toContain('5 calls to send, 0 unchanged.');
-    expect(await vitrine(['config', 'apply', '--dry-run', dir])).toEqual(plan);
+    expect(await run(['config', 'apply', '--dry-run'])).toEqual(plan);
     expect(posts(sandbox)).toBe(0);
 
-    const apply = await vitrine(['config', 'apply', dir]);
+    const apply = await run(['config', 'apply']);
     expect(apply).toMatchObject({ code: 0, err: '' });
     expect(apply.out.split('\n').slice(0, 5)).toEqual([
       'sent      search.json  create search configuration',
@@ -200,14 +199,14 @@ describe('vitrine config plan and apply', () => {
     }).then((res) => res.json());
     expect(answer.widgetName).toBe('Trending this week');
 
-    expect(await vitrine(['config', 'apply', dir])).toMatchObject({ code: 0, out: `Nothing to send: 5 files match what was last applied to ${sandbox.url}.\n` });
+    expect(await run(['config', 'apply'])).toMatchObject({ code: 0, out: `Nothing to send: 5 files match what was last applied to ${sandbox.url}.\n` });
     expect(posts(sandbox)).toBe(5);
 
     writeFileSync(join(dir, 'widgets/pdp-similar.json'), readFileSync(join(dir, 'widgets/pdp-similar.json'), 'utf8').replace('"maxProducts": 4', '"maxProducts": 6'));
-    const changed = await vitrine(['config', 'plan', dir]);
+    const changed = await run(['config', 'plan']);
     expect(changed.out).toContain('~ update widget pdp-similar  (widgets/pdp-similar.json)\n    ~ maxProducts: 4 → 6\n= unchanged  (search.json)\n');
     expect(changed.out).toContain('1 call to send, 4 unchanged.');
-    expect(await vitrine(['config', 'apply', dir])).toMatchObject({ code: 0 });
+    expect(await run(['config', 'apply'])).toMatchObject({ code: 0 });
     expect(posts(sandbox)).toBe(6);
   });
 
@@ -218,7 +217,7 @@ describe('vitrine config plan and apply', () => {
       'widgets/3-last.json': widget('refusal-third'),
     });
     const before = posts(sandbox);
-    const r = await vitrine(['config', 'apply', dir]);
+    const r = await vitrine(['config', 'apply', '.'], env(), dir);
     expect(r.code).toBe(1);
     expect(r.out).toBe([
       'sent      widgets/1-first.json  update widget refusal-first',
@@ -233,7 +232,7 @@ describe('vitrine config plan and apply', () => {
     expect(Object.keys(state.targets[`${sandbox.url} ${ORG}`].widgets)).toEqual(['refusal-first']);
     // The next run sends the refused file first: what was taken is not sent again.
     writeFileSync(join(dir, 'widgets/2-refused.json'), widget('refusal-second'));
-    const again = await vitrine(['config', 'apply', dir]);
+    const again = await vitrine(['config', 'apply', '.'], env(), dir);
     expect(again.out.split('\n').slice(0, 2)).toEqual(['sent      widgets/2-refused.json  update widget refusal-second', 'sent      widgets/3-last.json  update widget refusal-third']);
   });
 
@@ -262,11 +261,16 @@ describe('vitrine services', () => {
   });
 
   it('has help for every command and refuses unknown flags', async () => {
-    for (const command of [['lint'], ['config', 'check'], ['config', 'plan'], ['config', 'apply'], ['services']]) {
+    for (const command of [['lint'], ['config', 'init'], ['config', 'check'], ['config', 'plan'], ['config', 'apply'], ['config', 'record'], ['services']]) {
       const r = await vitrine([...command, '--help'], {});
       expect(r.code).toBe(0);
       expect(r.out).toContain(`Usage: vitrine ${command.join(' ')} [options]`);
     }
     expect(await vitrine(['services', '--tabel'], env())).toMatchObject({ code: 2, err: expect.stringContaining("unknown option '--tabel'") });
+  });
+
+  it('prints the installed package\'s version', async () => {
+    const { version } = JSON.parse(readFileSync(join(bin, '../../package.json'), 'utf8'));
+    for (const flag of ['--version', '-V']) expect(await vitrine([flag], {})).toEqual({ code: 0, out: `${version}\n`, err: '' });
   });
 });

@@ -12,9 +12,9 @@ export interface Run {
   err: string;
 }
 
-export function runBin(bin: string, args: string[], env: Record<string, string | undefined>): Promise<Run> {
+export function runBin(bin: string, args: string[], env: Record<string, string | undefined>, cwd = tmpdir()): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' }, (error, out, err) => {
+    execFile(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', cwd }, (error, out, err) => {
       resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out, err });
     });
   });

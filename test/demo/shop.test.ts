@@ -103,6 +103,23 @@ describe('cart and order', () => {
     // The one page that names its type explicitly.
     expect(order).toContain('data-page-type="order_page"');
   });
+  it('adds a product sold in several sizes only in a size it is sold in; without one, a script is told to ask, a form goes to the product', async () => {
+    const sized = createCatalogue().find((p) => p.sizes.length > 1)!;
+    const json = { Accept: 'application/json' };
+    const none = await get('/cart/add', { method: 'POST', headers: json, body: new URLSearchParams({ sku: sized.sku }) });
+    expect(none.status).toBe(409);
+    expect(await none.json()).toEqual({ options: true, message: `Choose a size for ${sized.name}` });
+    expect(none.headers.get('set-cookie')).toBeNull();
+    const wrong = await get('/cart/add', { method: 'POST', headers: json, body: new URLSearchParams({ sku: sized.sku, size: '44' }) });
+    expect(wrong.status).toBe(409);
+    const form = await get('/cart/add', { method: 'POST', body: new URLSearchParams({ sku: sized.sku, size: '' }) });
+    expect(form.headers.get('location')).toBe(`/products/${sized.handle}`);
+    const page = await (await get(`/products/${sized.handle}`)).text();
+    expect(page).toContain('<select name="size" required><option value="">Choose a size</option>');
+    const added = await get('/cart/add', { method: 'POST', body: new URLSearchParams({ sku: sized.sku, size: 'M' }) });
+    const cart = await (await get('/cart', { headers: { cookie: added.headers.get('set-cookie')!.split(';')[0] } })).text();
+    expect(cart).toContain('· M');
+  });
   it('answers JSON to a script adding a bundle', async () => {
     const res = await get('/cart/add', { method: 'POST', headers: { Accept: 'application/json' }, body: new URLSearchParams({ sku: product.sku }) });
     expect(await res.json()).toEqual({ count: 1 });

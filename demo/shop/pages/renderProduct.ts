@@ -95,7 +95,9 @@ export function renderProduct(ctx: ShopContext, p: SampleProduct): StreamedPage 
     <form class="add-to-cart" method="post" action="/cart/add">
       <input type="hidden" name="sku" value="${p.sku}">
       <label>Size
-        <select name="size">${(category?.sizes ?? ['One size']).map((s) => html`<option${p.variantName.endsWith(s) ? html` selected` : ''}>${s}</option>`)}</select>
+        ${p.sizes.length > 1
+          ? html`<select name="size" required><option value="">Choose a size</option>${p.sizes.map((s) => html`<option>${s}</option>`)}</select>`
+          : html`<select name="size">${(category?.sizes ?? ['One size']).map((s) => html`<option${p.variantName.endsWith(s) ? html` selected` : ''}>${s}</option>`)}</select>`}
       </label>
       <label>Quantity <input type="number" name="qty" value="1" min="1" max="9"></label>
       <button class="button" type="submit"${inStock ? '' : html` disabled`}>${inStock ? 'Add to cart' : 'Sold out'}</button>

@@ -8,7 +8,7 @@ import { javascript } from '@codemirror/lang-javascript';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { unifiedMergeView } from '@codemirror/merge';
 import { historyField } from '@codemirror/commands';
-import type { ThemeProblem, ThemeSource } from '../lint/lintTheme';
+import type { ThemeProblem, ThemeSource } from '../../../src/lint/lintTheme';
 import { applyFix } from './applyFix';
 import { editorSetup } from './editorSetup';
 import { matchingTags } from './matchingTags';

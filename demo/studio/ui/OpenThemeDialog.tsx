@@ -1,7 +1,7 @@
 import { h } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Theme } from '../../../src/types/interface';
-import { parseThemeFile } from '../parseThemeFile';
+import { parseThemeFile } from '../../../src/lint/parseThemeFile';
 
 export interface OpenThemeDialogProps {
   onOpen(themes: Theme[], label: string): void;

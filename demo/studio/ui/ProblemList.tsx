@@ -1,6 +1,6 @@
 import { h } from 'preact';
-import type { ThemeProblem } from '../lint/lintTheme';
-import { lintRules } from '../lint/lintRules';
+import type { ThemeProblem } from '../../../src/lint/lintTheme';
+import { lintRules } from '../../../src/lint/lintRules';
 
 const sourceLabel = { html: 'HTML', css: 'CSS', js: 'JS' } as const;
 

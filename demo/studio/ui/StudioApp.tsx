@@ -5,8 +5,8 @@ import { historyField } from '@codemirror/commands';
 import type { EditorView } from '@codemirror/view';
 import { builtinThemes, PLACEHOLDERS, type Placeholder } from '../../../src/index';
 import type { Theme } from '../../../src/types/interface';
-import { lineColumnAt } from '../lint/lineColumnAt';
-import { lintTheme, type ThemeProblem, type ThemeSource } from '../lint/lintTheme';
+import { lineColumn } from '../../../src/lint/lineColumn';
+import { lintTheme, type ThemeProblem, type ThemeSource } from '../../../src/lint/lintTheme';
 import { newTheme, renameScope } from '../newTheme';
 import type { PlainViolation, RuntimeProblem } from '../preview/previewProtocol';
 import { DEFAULT_SLOT, LAYOUTS, VIEWPORTS, type Draft, type Layout, type StudioState, type Viewport } from '../studioDraft';
@@ -56,7 +56,7 @@ function freshState(): StudioState {
 /** "Unclosed section "x" at 908": the offset an error names, as the line:column the problems list uses. */
 function withLineColumn(error: string, html: string): string {
   return error.replace(/ at (\d+)\b/, (_, at: string) => {
-    const { line, column } = lineColumnAt(html, Number(at));
+    const { line, column } = lineColumn(html, Number(at));
     return ` at ${line}:${column}`;
   });
 }

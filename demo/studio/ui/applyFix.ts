@@ -1,5 +1,5 @@
 import type { EditorView } from '@codemirror/view';
-import type { ThemeFix } from '../lint/lintTheme';
+import type { ThemeFix } from '../../../src/lint/lintTheme';
 
 /** Applies a lint fix as one undoable edit and puts the cursor after it. */
 export function applyFix(view: EditorView, fix: ThemeFix): void {

@@ -1,5 +1,5 @@
 import type { Theme } from '../../../src/types/interface';
-import type { ThemeProblem } from '../lint/lintTheme';
+import type { ThemeProblem } from '../../../src/lint/lintTheme';
 import type { RuntimeProblem } from '../preview/previewProtocol';
 
 /** The offset of 1-based `line`:`column` in `text`, clamped to the text. */

@@ -2,6 +2,6 @@
 // show a bundle: most pages never do, so the layout costs them nothing. It renders with
 // the core's Preact (plugLayouts).
 import { Bundle } from '../../layouts/Bundle';
-import { plugLayouts } from './plugLayouts';
+import { plugLayouts } from '../layouts/plugLayouts';
 
 plugLayouts({ bundle: Bundle });

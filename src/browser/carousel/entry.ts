@@ -3,6 +3,6 @@
 // data, so it is in hand before the answer: pages that show only grids never load it.
 // Like the bundle chunk, it renders with the core's Preact (plugLayouts).
 import { Carousel } from '../../layouts/Carousel';
-import { plugLayouts } from '../bundle/plugLayouts';
+import { plugLayouts } from '../layouts/plugLayouts';
 
 plugLayouts({ carousel: Carousel });

@@ -1,7 +1,7 @@
 import type { Config } from '../host';
 import type { PageName } from '../../types/interface';
 import { PAGES } from '../../core/api/endpoints';
-import { bare } from '../../core/api/bare';
+import { bare } from '../../core/util/bare';
 
 /** Raw settings: the script tag's data-* attributes, or `window.vitrineConfig` (camelCase). */
 export type RawConfig = Record<string, unknown>;

@@ -2,7 +2,7 @@ import type { Config, PageContext } from '../../types/config';
 import { detectPageType } from './detectPageType';
 import { readProduct, type PageProduct } from './readProduct';
 import { readVisitorId } from './readVisitorId';
-import { bare } from '../../core/api/bare';
+import { bare } from '../../core/util/bare';
 
 export interface FullContext extends PageContext {
   product: PageProduct | null;

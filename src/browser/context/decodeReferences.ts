@@ -1,4 +1,4 @@
-import { bare } from '../../core/api/bare';
+import { bare } from '../../core/util/bare';
 
 // The accents shops write as `&eacute;`, `&Ntilde;`, `&ouml;`…: the letter and a combining
 // mark, composed (NFC), so seven marks stand for the hundred-odd accented Latin letters.

@@ -1,4 +1,4 @@
-import { bare } from '../../core/api/bare';
+import { bare } from '../../core/util/bare';
 
 // The currency of each country whose shops write a currency sign (not its code) into
 // their structured data; euro countries are listed apart. A country not listed gets no

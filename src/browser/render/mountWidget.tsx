@@ -7,12 +7,13 @@ import { formatPrice } from '../../core/template/formatPrice';
 import { isWholeWidget, renderTemplate } from '../../core/template/renderTemplate';
 import { sanitizeNodes } from '../sanitize/sanitizeHtml';
 import type { Card } from '../../layouts/fill';
-import { bare } from '../../core/api/bare';
+import { bare } from '../../core/util/bare';
 import { builtinThemes } from '../../core/theme/builtinThemes';
 import { en, type Strings } from '../../core/strings/en';
 import { cssId, injectStyle, runThemeScript } from '../theme/applyTheme';
 import { Matrix } from '../../layouts/Matrix';
-import type { LayoutComponent, LayoutProps } from '../../layouts/LayoutProps';
+import type { LayoutProps } from '../../layouts/LayoutProps';
+import { layouts } from '../layouts/layouts';
 import { WidgetBody } from '../../layouts/WidgetBody';
 
 export interface MountOptions {
@@ -49,11 +50,6 @@ export interface MountOptions {
  */
 export type MountResult = { ok: true; view: WidgetView; warning?: string; hydrate?: () => void } | { ok: false; error: string };
 
-/**
- * The layouts this build holds. The script tag build leaves `carousel` and `bundle` to
- * chunks that add themselves here; until one has, its slots show as a grid.
- */
-export const layouts: Partial<Record<Layout, LayoutComponent>> = { matrix: Matrix };
 let ids = 0;
 
 /**

@@ -10,7 +10,7 @@ import type { Plugin } from '../host';
 import { resumeSlot } from './resumeSlot';
 import { Carousel } from '../../layouts/Carousel';
 import { Bundle } from '../../layouts/Bundle';
-import { plugLayouts } from '../bundle/plugLayouts';
+import { plugLayouts } from '../layouts/plugLayouts';
 
 plugLayouts({ carousel: Carousel, bundle: Bundle });
 const vitrine = (window as unknown as { Vitrine?: { use?: (plugin: Plugin) => void } }).Vitrine;

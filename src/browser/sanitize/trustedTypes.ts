@@ -1,6 +1,7 @@
-// The one Trusted Types policy, `vitrine`, and the only module that writes to an HTML,
-// script or script-URL sink. Under `require-trusted-types-for 'script'; trusted-types
-// vitrine` a page accepts what goes through here and nothing else of ours.
+// The one Trusted Types policy, `vitrine`, and the only module that makes what goes into an
+// HTML, script or script-URL sink (chunks/loadChunk.ts sets the `src` it makes). Under
+// `require-trusted-types-for 'script'; trusted-types vitrine` a page accepts what goes
+// through here and nothing else of ours.
 // https://w3c.github.io/trusted-types/dist/spec/
 
 interface Policy {
@@ -59,20 +60,11 @@ export function scriptText(script: HTMLScriptElement, code: string): void {
 }
 
 /**
- * Adds the chunk `<assetBase>vitrine-<name>.js` with the page's nonce; `done` runs when
- * it ran or failed, and at once when `assetBase` is no http(s) folder (no script tag of
- * ours was found: there is nowhere trustworthy to load from).
+ * The address of a chunk as the page's policy lets it be a script's `src`: throws unless it
+ * is `vitrine-<name>.js` in an http(s) or same-origin folder.
  */
-export function loadChunk(doc: Document, assetBase: string, name: string, nonce?: string, done?: () => void): void {
-  const script = doc.createElement('script');
-  script.nonce = nonce || '';
-  script.onload = script.onerror = done!;
-  try {
-    script.src = vitrinePolicy(doc.defaultView!).createScriptURL(assetBase + 'vitrine-' + name + '.js');
-    doc.head.appendChild(script);
-  } catch {
-    done?.();
-  }
+export function chunkScriptUrl(win: Window, url: string): string {
+  return vitrinePolicy(win).createScriptURL(url);
 }
 
 /** Starts the format worker; undefined where the browser or the page's policy refuses it. */

@@ -4,4 +4,6 @@ import type { Plugin } from '../host';
 import { searchPlugin } from './searchPlugin';
 
 const vitrine = (window as unknown as { Vitrine?: { use?: (plugin: Plugin) => void } }).Vitrine;
-if (vitrine && typeof vitrine.use === 'function') vitrine.use(searchPlugin);
+// The results and the box are drawn in a task after the one that evaluates this chunk:
+// on a phone the two together were one long task.
+if (vitrine && typeof vitrine.use === 'function') setTimeout(() => vitrine.use!(searchPlugin));

@@ -1,6 +1,6 @@
-import { h, render, createRef, type ComponentChildren } from 'preact';
+import { h, render, createRef } from 'preact';
 import type { EmbedHost } from '../host';
-import type { SearchDocument, SearchResponse, Theme } from '../../types/interface';
+import type { SearchResponse, Theme } from '../../types/interface';
 import { parseSearchResponse } from '../../client/parseSearchResponse';
 import { SEARCH_PATH } from '../../client/searchPaths';
 import { buildSearchRequest, DEFAULT_PAGE_SIZE } from '../../client/buildSearchRequest';
@@ -13,7 +13,7 @@ import { chooseCardTheme } from './chooseCardTheme';
 import { createCard } from './createCard';
 import { INCLUDE_WIDGETS, readIncludeWidgets } from './includeWidgets';
 import { revealBelowHeader } from './revealBelowHeader';
-import { searchStrings, type SearchStrings } from '../../core/strings/search';
+import { initialSearchPage, searchReducer, type SearchAction } from './searchReducer';
 import { fillString } from '../../core/strings/fillString';
 
 export interface SearchMount {
@@ -47,9 +47,6 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
   const wanted = Number(slot.dataset.vitrinePageSize);
   const fixedSize = Number.isInteger(wanted) && wanted >= 1 && wanted <= MAX_PAGE_SIZE ? wanted : 0;
   if (slot.dataset.vitrinePageSize && !fixedSize) host.log(`data-vitrine-page-size "${slot.dataset.vitrinePageSize}" is not a whole number from 1 to ${MAX_PAGE_SIZE}; the configured page size is used`);
-  // 0 until the first answer: the service applies the configuration's paginationCount
-  // (interface.md has no GET for the configuration) and reports it in `Pagination`.
-  let pageSize = fixedSize;
 
   const view = doc.createElement('div');
   view.className = 'vitrine-search__mount';
@@ -61,67 +58,51 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
   const outsideH1 = Array.from(doc.querySelectorAll('h1')).some((el) => !slot.contains(el));
   const headingLevel = outsideH1 ? 2 : 1;
 
-  let state = readSearchState(win.location.search, queryParam);
-  let answer: SearchResponse | null = null;
-  let answered = state;
-  let loading = false;
-  let error: string | null = null;
-  let announcement = '';
-  let seq = 0;
-  let mounted = false;
-  let filtersOpen = false;
-  let t: SearchStrings = searchStrings;
-  let fewer: { query: string; total: number }[] = [];
-  const drawerRef = createRef<HTMLDialogElement>();
   // Under 720 px the facets move into a drawer (the breakpoint of searchCss).
   const narrowQuery = win.matchMedia?.('(max-width: 720px)');
-  let narrow = !!narrowQuery?.matches;
+  // The page size is 0 until the first answer: the service applies the configuration's
+  // paginationCount (interface.md has no GET for the configuration) and reports it in `Pagination`.
+  let page = initialSearchPage(readSearchState(win.location.search, queryParam), fixedSize, !!narrowQuery?.matches);
+  const dispatch = (action: SearchAction) => (page = searchReducer(page, action));
+  let mounted = false;
+  const drawerRef = createRef<HTMLDialogElement>();
   narrowQuery?.addEventListener?.('change', () => {
-    narrow = narrowQuery.matches;
-    filtersOpen = false;
+    dispatch({ type: 'narrow', narrow: narrowQuery.matches });
     paint();
   });
   // The page's own title, and the query it was written for, so the title can follow
   // searches made in the page ("Search: linen — Shop" becomes "Search: wool — Shop").
   const pageTitle = doc.title;
-  const titleQuery = state.query;
+  const titleQuery = page.state.query;
   const facetsId = (slot.id || 'vitrine-search') + '-filters';
-  let card: ((doc: SearchDocument, index: number) => ComponentChildren) | null = null;
-  let listClass = '';
 
   injectStyle(doc, 'search', searchCss, config.nonce);
 
   const hrefFor = (s: SearchState) => win.location.pathname + writeSearchState(s, win.location.search, queryParam) + win.location.hash;
 
   function paint(): void {
+    const { answer, card, filtersOpen, pageSize } = page;
     if (!answer || !card) return;
     // A control that disappears under the keyboard (a removed chip, "Clear all filters")
     // hands focus to the heading of what is on screen, never to <body>.
     const hadFocus = view.contains(doc.activeElement);
     render(
       <SearchView
-        state={state}
-        answered={answered}
+        {...page}
         answer={answer}
-        pageSize={pageSize || answer.Pagination || answer.Docs.length || 1}
-        loading={loading}
-        error={error}
-        locale={context.locale}
-        announcement={announcement}
-        listClass={listClass}
         card={card}
+        pageSize={pageSize || answer.Pagination || answer.Docs.length || 1}
+        locale={context.locale}
         hrefFor={hrefFor}
         onChange={change}
         headingRef={headingRef}
         headingLevel={headingLevel}
-        narrow={narrow}
-        filtersOpen={filtersOpen}
         onToggleFilters={() => {
-          filtersOpen = !filtersOpen;
+          dispatch({ type: 'filters', open: !page.filtersOpen });
           paint();
         }}
         onShowResults={() => {
-          filtersOpen = false;
+          dispatch({ type: 'filters', open: false });
           paint();
           const heading = headingRef.current;
           if (heading) {
@@ -131,8 +112,6 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
         }}
         drawerRef={drawerRef}
         facetsId={facetsId}
-        t={t}
-        fewer={fewer}
       />,
       view,
     );
@@ -141,8 +120,8 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
       drawer.showModal();
       drawer.onclose = () => {
         // Escape, or the close button: the toggle gets focus back (the dialog does that).
-        if (filtersOpen) {
-          filtersOpen = false;
+        if (page.filtersOpen) {
+          dispatch({ type: 'filters', open: false });
           paint();
         }
       };
@@ -161,8 +140,8 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     }
     const theme = chooseCardTheme(themes, { id: slot.id, themeId: slot.dataset.vitrineTheme });
     if (theme?.cssTemplate) injectStyle(doc, theme.themeId, theme.cssTemplate, config.nonce);
-    listClass = theme ? `vitrine-theme--${cssId(theme.themeId)}` : '';
-    card = createCard(host.sanitize, theme, format, fillString(t.searchResultsFor, { query: '' }).trim());
+    const card = createCard(host.sanitize, theme, format, fillString(page.t.searchResultsFor, { query: '' }).trim());
+    dispatch({ type: 'card', card, listClass: theme ? `vitrine-theme--${cssId(theme.themeId)}` : '' });
     host.log('search: card', theme ? 'from theme ' + theme.themeId : 'built-in');
   }
 
@@ -177,41 +156,41 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
   }
 
   /** One page of `s`; a service that refuses `rows: "0"` gets the default page size instead. */
-  async function fetchSized(s: SearchState, page: number): Promise<SearchResponse> {
+  async function fetchSized(s: SearchState, number: number): Promise<SearchResponse> {
     try {
-      return await fetchPage(s, pageSize, (page - 1) * pageSize);
+      return await fetchPage(s, page.pageSize, (number - 1) * page.pageSize);
     } catch (e) {
-      if (pageSize || !isApiError(e) || e.kind !== 'request') throw e;
+      if (page.pageSize || !isApiError(e) || e.kind !== 'request') throw e;
       host.log('search: rows "0" refused; page size', DEFAULT_PAGE_SIZE, e);
-      pageSize = DEFAULT_PAGE_SIZE;
-      return fetchPage(s, pageSize, (page - 1) * pageSize);
+      dispatch({ type: 'pageSize', pageSize: DEFAULT_PAGE_SIZE });
+      return fetchPage(s, DEFAULT_PAGE_SIZE, (number - 1) * DEFAULT_PAGE_SIZE);
     }
   }
 
   async function load(next: SearchState, why: ChangeReason | 'initial' | 'history'): Promise<void> {
-    state = next;
-    const my = ++seq;
-    loading = true;
+    const my = dispatch({ type: 'load', state: next }).seq;
     paint();
     const focusWasInside = view.contains(doc.activeElement);
     try {
       // The page's words first (the strings chunk on a French, German or Spanish page).
-      const cardReady = card ? null : host.strings().then((words) => (t = { ...searchStrings, ...words }), () => {}).then(chooseCard);
+      const cardReady = page.card ? null : host.strings().then((words) => dispatch({ type: 'strings', words }), () => {}).then(chooseCard);
       // A link to page 3 before any answer: ask once for the configured page size.
-      if (!pageSize && state.page > 1) {
-        const first = await fetchSized({ ...state, page: 1 }, 1);
-        pageSize ||= first.Pagination || DEFAULT_PAGE_SIZE;
+      if (!page.pageSize && next.page > 1) {
+        const first = await fetchSized({ ...next, page: 1 }, 1);
+        if (!page.pageSize) dispatch({ type: 'pageSize', pageSize: first.Pagination || DEFAULT_PAGE_SIZE });
       }
-      let result = await fetchSized(state, state.page);
-      if (!fixedSize && result.Pagination > 0) pageSize = result.Pagination;
+      let result = await fetchSized(page.state, page.state.page);
+      if (!fixedSize && result.Pagination > 0) dispatch({ type: 'pageSize', pageSize: result.Pagination });
       // A stale shared link past the last page shows the last page instead of nothing.
+      const { pageSize } = page;
       const lastPage = Math.max(1, Math.ceil(result.Numberofdocs / Math.max(1, pageSize)));
-      if (state.page > lastPage) {
-        state = { ...state, page: lastPage };
-        win.history.replaceState(win.history.state, '', hrefFor(state));
-        result = await fetchPage(state, pageSize, (lastPage - 1) * pageSize);
+      if (page.state.page > lastPage) {
+        dispatch({ type: 'lastPage', page: lastPage });
+        win.history.replaceState(win.history.state, '', hrefFor(page.state));
+        result = await fetchPage(page.state, pageSize, (lastPage - 1) * pageSize);
       }
       await cardReady;
+      const { state } = page;
       // Nothing found for several words: the queries one word shorter that do find something.
       const words = state.query.split(/\s+/).filter(Boolean);
       const shorter = result.Numberofdocs === 0 && !result.didYouMean && words.length > 1 && words.length <= 5
@@ -224,15 +203,11 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
           }
         }))
         : [];
-      if (my !== seq) return;
-      fewer = shorter.filter((f) => f.total > 0).sort((a, b) => b.total - a.total).slice(0, 3);
-      answer = result;
-      answered = state;
-      loading = false;
-      error = null;
-      const count = result.Numberofdocs.toLocaleString(context.locale);
-      announcement = fillString(state.query ? (result.Numberofdocs === 1 ? t.searchFoundOne : t.searchFound) : t.searchFoundAll, { count, query: state.query });
-      if (state.page > 1) announcement = fillString(t.searchOnPage, { found: announcement, page: state.page });
+      // The results' cards are made before the paint that shows them, in tasks of a few
+      // milliseconds: the answer's paint is then Preact's alone.
+      if (my === page.seq && page.card) await page.card.prepare(result.Docs, (state.page - 1) * (page.pageSize || result.Pagination || result.Docs.length || 1), doc);
+      if (my !== page.seq) return;
+      dispatch({ type: 'answer', seq: my, answer: result, shorter, locale: context.locale });
       paint();
       retitle();
       if (!mounted) {
@@ -243,16 +218,12 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
       showWidgets(result);
       emit(slot, 'search', { query: state.query, total: result.Numberofdocs, page: state.page, products: result.Docs.length });
     } catch (e) {
-      if (my !== seq) return;
-      loading = false;
+      if (my !== page.seq) return;
+      dispatch({ type: 'fail', seq: my });
       const apiErr = isApiError(e) ? e : null;
       host.log('search failed', e);
       emit(slot, 'error', { kind: apiErr ? apiErr.kind : 'render', message: apiErr ? apiErr.message : String(e), status: apiErr ? apiErr.status : 0 });
-      if (answer) {
-        error = t.searchFailed;
-        announcement = error;
-        paint();
-      }
+      if (page.answer) paint();
     }
   }
 
@@ -274,10 +245,10 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
 
   /** The tab's title follows the query searched in the page. */
   function retitle(): void {
-    const query = answered.query;
+    const query = page.answered.query;
     if (query === titleQuery) doc.title = pageTitle;
     else if (titleQuery && pageTitle.includes(titleQuery)) doc.title = pageTitle.split(titleQuery).join(query);
-    else doc.title = (query ? fillString(t.searchResultsFor, { query: '“' + query + '”' }) + ' – ' : '') + pageTitle;
+    else doc.title = (query ? fillString(page.t.searchResultsFor, { query: '“' + query + '”' }) + ' – ' : '') + pageTitle;
   }
 
   const widgetSlots = new Map<string, { el: HTMLElement; anchor: string }>();
@@ -293,7 +264,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
         el.id = (slot.id || 'vitrine-search') + '-' + spec.algorithm;
         el.dataset.vitrine = spec.algorithm;
         el.dataset.vitrineLayout = 'carousel';
-        el.dataset.vitrineTitle = t[spec.title];
+        el.dataset.vitrineTitle = page.t[spec.title];
         el.dataset.vitrineInclude = name;
         widgets.appendChild(el);
         widgetSlots.set(name, (entry = { el, anchor: '' }));
@@ -317,7 +288,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
       trending.id = (slot.id || 'vitrine-search') + '-trending';
       trending.dataset.vitrine = 'trending';
       trending.dataset.vitrineLayout = 'carousel';
-      trending.dataset.vitrineTitle = t.searchTrending;
+      trending.dataset.vitrineTitle = page.t.searchTrending;
       widgets.prepend(trending);
       host.render(trending);
     }
@@ -338,6 +309,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
   view.addEventListener('click', (event) => {
     const link = (event.target as Element).closest?.('a[href]');
     const cell = link?.closest('.vitrine-search__item[data-vitrine-index]');
+    const { answer, answered, pageSize } = page;
     if (!cell || !answer) return;
     const position = Number(cell.getAttribute('data-vitrine-index'));
     const found = answer.Docs[position - (answered.page - 1) * (pageSize || answer.Pagination)];
@@ -351,15 +323,15 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
 
   const onPopState = () => void load(readSearchState(win.location.search, queryParam), 'history');
   win.addEventListener('popstate', onPopState);
-  void load(state, 'initial');
+  void load(page.state, 'initial');
 
   return {
     setQuery(query) {
-      change({ query: query.trim(), filters: Object.create(null), sort: state.sort, page: 1 }, 'query');
+      change({ query: query.trim(), filters: Object.create(null), sort: page.state.sort, page: 1 }, 'query');
     },
     destroy() {
       win.removeEventListener('popstate', onPopState);
-      seq++;
+      dispatch({ type: 'stop' });
       render(null, view);
     },
   };

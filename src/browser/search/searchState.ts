@@ -1,7 +1,7 @@
 import type { SearchFilters } from '../../client/searchFilters';
 import { formatFilter } from '../../client/formatFilter';
 import { parseFilter } from '../../client/parseFilter';
-import { bare } from '../../core/api/bare';
+import { bare } from '../../core/util/bare';
 
 /** Everything a shopper can change on the search page; it all lives in the URL. */
 export interface SearchState {
@@ -61,5 +61,12 @@ export function toggleFilter(filters: SearchFilters, field: string, value: strin
   const out: Record<string, readonly string[]> = bare(filters);
   if (next.length) out[field] = next;
   else delete out[field];
+  return out;
+}
+
+/** The filters of `state` without those of `field`. */
+export function withoutField(state: SearchState, field: string): SearchState['filters'] {
+  const out: Record<string, readonly string[]> = bare(state.filters);
+  delete out[field];
   return out;
 }

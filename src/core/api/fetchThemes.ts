@@ -1,7 +1,7 @@
 import type { Theme } from '../../types/interface';
 import type { Requester } from './createRequester';
 import { apiError } from './apiError';
-import { bare } from './bare';
+import { bare } from '../util/bare';
 
 /**
  * `GET /v1/theme`; themes without a template or id are left out, and `themeId` falls back

@@ -1,7 +1,7 @@
 import type { Layout } from '../../types/config';
 import type { AlgorithmName } from '../../types/interface';
 import { isAlgorithm } from '../api/endpoints';
-import { bare } from '../api/bare';
+import { bare } from '../util/bare';
 import { LAYOUTS, readMax, type SlotSpec } from './slotSpec';
 
 /**

@@ -1,7 +1,7 @@
 import type { WidgetEnvelope, WidgetProduct } from '../../types/interface';
 import { formatPrice, parsePrice } from './formatPrice';
 import { safeUrl } from './safeUrl';
-import { bare } from '../api/bare';
+import { bare } from '../util/bare';
 
 export interface PriceFormat {
   locale: string;

@@ -51,6 +51,15 @@ describe('host pages', () => {
     expect(errors).toEqual([]);
   });
 
+  it('the ESM build, started without assetBase: the stylesheet and the strings chunk come from beside dist/vitrine.mjs', async () => {
+    const { page, outcome, warnings, assets, errors } = await open('host-esm');
+    expectRendered(outcome, SLOTS);
+    await expect(page.locator('#h-carousel .vitrine__slide').count()).resolves.toBeGreaterThan(0);
+    expect(assets()).toEqual(expect.arrayContaining(['/dist/vitrine.css', '/dist/vitrine-strings.js']));
+    expect(warnings).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('no currentScript and no assetBase: one warning naming assetBase, nothing fetched from the page’s folder, widgets as grids', async () => {
     const { page, outcome, warnings, assets, errors } = await open('host-module-nobase');
     expectRendered(outcome, SLOTS);

@@ -3,7 +3,7 @@ import { Window as HappyWindow } from 'happy-dom';
 import { boot } from '../../../src/browser/boot';
 import type { Theme } from '../../../src/types/interface';
 import { builtinThemes } from '../../../src/core/theme/builtinThemes';
-import { layouts } from '../../../src/browser/render/mountWidget';
+import { layouts } from '../../../src/browser/layouts/layouts';
 import { Carousel } from '../../../src/layouts/Carousel';
 
 // happy-dom runs no chunk: the carousel is here as its chunk leaves it once loaded (the

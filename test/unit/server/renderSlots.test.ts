@@ -70,13 +70,21 @@ describe('renderSlots', () => {
     });
     expect(results.map((r) => [r.id, r.ok])).toEqual([['pdp-similar', true], ['pdp-grid', true], ['pdp-grid-2', true]]);
     const [similar] = results;
-    expect(similar.html).toMatch(/^<div class="vitrine vitrine--carousel vitrine-theme--[\w-]+" slot="vitrine" data-vitrine-state="/);
+    expect(similar.html).toMatch(/^<div class="vitrine vitrine--carousel vitrine-theme--[\w-]+" slot="vitrine" data-vitrine-state>/);
     const links = elements(similar.html).filter((e) => e.tagName == 'a');
     expect(links.length).toBeGreaterThanOrEqual(1);
     expect(links.length).toBeLessThanOrEqual(4);
     expect(similar.html).toContain('You may also like');
-    // Styles carry the page's nonce; the key never reaches the markup.
-    expect(elements(similar.html).filter((e) => e.tagName == 'style').every((e) => e.attrs.some((a) => a.name == 'nonce' && a.value == 'n0nce'))).toBe(true);
+    // Styles and the resume state carry the page's nonce; the key never reaches the markup.
+    const nonced = results.flatMap((r) => elements(r.html)).filter((e) => e.tagName == 'style' || e.tagName == 'script');
+    expect(nonced.map((e) => e.tagName)).toEqual(['style', 'script', 'script', 'script']);
+    expect(nonced.every((e) => e.attrs.some((a) => a.name == 'nonce' && a.value == 'n0nce'))).toBe(true);
+    // The stylesheet travels once per call, in the first widget: the base styles and each theme's.
+    const [first] = elements(similar.html).filter((e) => e.tagName == 'style');
+    const css = (first.childNodes[0] as T.TextNode).value;
+    expect(css).toContain(':where(.vitrine)');
+    expect(css.split(':where(.vitrine){')).toHaveLength(2);
+    expect(results.slice(1).every((r) => !r.html.includes('<style'))).toBe(true);
     expect(results.some((r) => r.html.includes(sandbox.apiKey))).toBe(false);
     expect(asked('/v1/theme')).toHaveLength(1);
     // The two trending slots differ only in divisionId, so they are two requests; no slot asked twice.
@@ -88,12 +96,41 @@ describe('renderSlots', () => {
     expect(asked('/v1/theme')).toHaveLength(1);
   });
 
-  it('keeps the state the browser resumes from, escaped in its attribute', async () => {
-    const [r] = await renderSlots({ ...options(), slots: [{ id: 's', algorithm: 'trending', layout: 'matrix', max: 2 }] });
+  it('keeps the state the browser resumes from in a JSON script, the root\'s last child, and only what the markup lacks', async () => {
+    const [r] = await renderSlots({ ...options(), nonce: 'n0nce', slots: [{ id: 's', algorithm: 'trending', layout: 'matrix', max: 2 }] });
     const root = elements(r.html)[0];
-    const state = JSON.parse(root.attrs.find((a) => a.name == 'data-vitrine-state')!.value);
-    expect(state).toMatchObject({ v: 1, detail: { algorithm: 'trending', page: 'product_page', layout: 'matrix' }, layout: 'matrix', locale: 'en-IE', currency: 'EUR' });
-    expect(state.envelope.products).toHaveLength(2);
+    const last = root.childNodes.filter((n) => 'tagName' in n).pop() as T.Element;
+    expect([last.tagName, last.attrs.map((a) => [a.name, a.value])]).toEqual(['script', [['type', 'application/json'], ['data-vitrine-resume', ''], ['nonce', 'n0nce']]]);
+    const state = JSON.parse((last.childNodes[0] as T.TextNode).value);
+    expect(state).toMatchObject({ v: 2, algorithm: 'trending', page: 'product_page', layout: 'matrix', personal: true, locale: 'en-IE', currency: 'EUR' });
+    expect(state.products).toHaveLength(2);
+    // No image or variant for a theme without a script: nothing in the browser reads them.
+    expect(Object.keys(state.products[0]).sort()).toEqual(expect.arrayContaining(['name', 'sku', 'price', 'currentPageUrl']));
+    expect(state.products.some((p: object) => 'smallImage' in p || 'variantName' in p)).toBe(false);
+    // Without a consent the state says personal algorithms were not allowed.
+    const [anon] = await renderSlots({ ...options(), consent: false, slots: [{ id: 's', algorithm: 'trending', layout: 'matrix', max: 2 }] });
+    expect(anon.html).toContain('"personal":false');
+  });
+
+  it('carries a theme script in the state only under a nonce, and escapes every < of it', async () => {
+    const js = 'root.title = "</script><script>alert(1)</script><!--";';
+    const withScript = (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/v1/theme')
+        ? Promise.resolve(new Response(JSON.stringify({ widgetThemes: [{ id: 't', themeId: 'js', htmlTemplate: '<a href="{{product_currentPageUrl}}">{{product_name}}</a>', jsTemplate: js, displayType: 'matrix' }] })))
+        : fetch(input, init);
+    const call = (nonce?: string) => renderSlots({ ...options(), baseUrl: sandbox.url + '///', fetch: withScript, nonce, slots: [{ id: 's', algorithm: 'trending', theme: 'js', layout: 'matrix', max: 2 }] });
+    const [signed] = await call('n0nce');
+    const [unsigned] = await call();
+    const state = (html: string) => {
+      const script = elements(html).find((e) => e.tagName == 'script')!;
+      expect(elements(html).filter((e) => e.tagName == 'script')).toHaveLength(1);
+      return JSON.parse((script.childNodes[0] as T.TextNode).value);
+    };
+    expect(state(signed.html).script).toBe(js);
+    expect(signed.html).not.toContain('</script><script>');
+    expect(state(unsigned.html).script).toBe(true);
+    // A theme with a script may read the image and variant.
+    expect(Object.keys(state(signed.html).products[0])).toContain('smallImage');
   });
 
   it("speaks the page's language and the merchant's words", async () => {
@@ -147,11 +184,11 @@ describe('renderSlots', () => {
     for (const [name, answer, kind, status] of cases) {
       const stub = await service((path, res) => (path == '/v1/theme' ? res.writeHead(200).end('{"widgetThemes":[]}') : answer(res)));
       const started = Date.now();
-      const [r] = await renderSlots({ ...options(), baseUrl: stub.url, timeoutMs: 400, slots: [{ id: name, algorithm: 'trending' }] });
+      const [r] = await renderSlots({ ...options(), baseUrl: stub.url, timeoutMs: 1000, slots: [{ id: name, algorithm: 'trending' }] });
       stub.server.closeAllConnections();
       stub.server.close();
       expect(r, name).toMatchObject({ ok: false, html: '', error: { kind, status } });
-      // The budget bounds the call: 400 ms, with room for a loaded machine.
+      // The budget bounds the call: 1 s (time for the one retry of a 5xx on a loaded machine), with room.
       expect(Date.now() - started, name).toBeLessThan(3000);
     }
   });
@@ -175,8 +212,13 @@ describe('renderSlots', () => {
     for (const r of results) {
       expect(r.ok).toBe(true);
       const all = elements(r.html);
-      expect(all.filter((e) => /^(script|iframe|object|embed|base|meta|link|svg|math)$/.test(e.tagName)).map((e) => e.tagName)).toEqual([]);
-      expect(all.flatMap((e) => e.attrs).filter((a) => /^on/i.test(a.name) || /^\s*(javascript|data|vbscript):/i.test(a.value) && a.name != 'data-vitrine-state')).toEqual([]);
+      // The one script element is the resume state: JSON, with no `<` in its text.
+      const [state, ...others] = all.filter((e) => e.tagName == 'script');
+      expect(state.attrs.find((a) => a.name == 'type')?.value).toBe('application/json');
+      expect((state.childNodes[0] as T.TextNode).value).not.toContain('<');
+      expect(others).toEqual([]);
+      expect(all.filter((e) => /^(iframe|object|embed|base|meta|link|svg|math)$/.test(e.tagName)).map((e) => e.tagName)).toEqual([]);
+      expect(all.flatMap((e) => e.attrs).filter((a) => /^on/i.test(a.name) || /^\s*(javascript|data|vbscript):/i.test(a.value))).toEqual([]);
     }
   });
 });
@@ -209,8 +251,14 @@ describe('sanitizeMarkup (theme markup on the server)', () => {
   });
 
   it('refuses markup whose serialisation parses back to another tree', () => {
+    // A link in a table in a link: the second parse nests them otherwise.
+    expect(() => sanitizeMarkup('<a href="/x"><table><a href="/y">y</a></table></a>')).toThrow(/parsed again/);
+  });
+
+  it('leaves out what parses differently where the slot sits: the nested-form class is harmless in any context', () => {
     const mutating = '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>';
-    expect(() => sanitizeMarkup(mutating)).toThrow(/parsed again/);
-    expect(outcomes.filter((o) => o.refused).length).toBeGreaterThan(0);
+    const out = sanitizeMarkup(mutating);
+    expect(out).not.toMatch(/<form|<math|<style|onerror/);
+    expect(outcomes.filter((o) => o.refused)).toEqual([]);
   });
 });

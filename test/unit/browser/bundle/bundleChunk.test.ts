@@ -1,7 +1,8 @@
 import { sanitizeNodes } from '../../../../src/browser/sanitize/sanitizeHtml';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { h } from 'preact';
-import { layouts, mountWidget } from '../../../../src/browser/render/mountWidget';
+import { layouts } from '../../../../src/browser/layouts/layouts';
+import { mountWidget } from '../../../../src/browser/render/mountWidget';
 import type { EmbedHost, Plugin } from '../../../../src/browser/host';
 import { cartPlugin } from '../../../../src/browser/cart/cartPlugin';
 import type { WidgetEnvelope } from '../../../../src/types/interface';
@@ -9,7 +10,7 @@ import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
 import { prepareFormat } from '../../../../src/browser/render/prepareFormat';
 
 // The bundle chunk as the page gets it: imported after the core has set `window.Vitrine`.
-// In the shipped chunk, `preact` means src/browser/bundle/preact.ts (build.mjs), bound to the
+// In the shipped chunk, `preact` means src/browser/layouts/preact.ts (build.mjs), bound to the
 // core's `h` when the chunk plugs in; here the layout's own import is the same Preact.
 
 const envelope: WidgetEnvelope = {
@@ -87,7 +88,7 @@ describe('bundle chunk', () => {
   it("renders the page's product and three add-ons with checkboxes and a total, with the core's Preact", async () => {
     const { host } = await mountBundle();
     // What the shipped chunk calls `h` is the host's own.
-    expect((await import('../../../../src/browser/bundle/preact')).h).toBe(host.h);
+    expect((await import('../../../../src/browser/layouts/preact')).h).toBe(host.h);
     const items = Array.from(slot().querySelectorAll('.vitrine__bundle-item'));
     expect(items.map((li) => li.querySelector('.vitrine__sr')!.textContent)).toEqual(['Wool Coat', 'Add-on 1', 'Add-on 2', 'Add-on 3']);
     const boxes = items.map((li) => li.querySelector<HTMLInputElement>('input[type=checkbox]')!);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Window as HappyWindow } from 'happy-dom';
-import { layouts, mountWidget, type MountOptions } from '../../../../src/browser/render/mountWidget';
+import { layouts } from '../../../../src/browser/layouts/layouts';
+import { mountWidget, type MountOptions } from '../../../../src/browser/render/mountWidget';
 import { Bundle } from '../../../../src/layouts/Bundle';
 import { Carousel } from '../../../../src/layouts/Carousel';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';

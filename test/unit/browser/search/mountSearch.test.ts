@@ -15,6 +15,7 @@ const $ = <T extends Element = HTMLElement>(sel: string) => slot.querySelector<T
 const $$ = (sel: string) => Array.from(slot.querySelectorAll<HTMLElement>(sel));
 const names = () => $$('.vitrine-search__name').map((el) => el.textContent);
 const count = () => $('.vitrine-search__count')?.textContent;
+const names8 = (from: number) => Array.from({ length: 8 }, (_, i) => 'Product ' + String(from + i).padStart(2, '0'));
 const settled = (check: () => void) => vi.waitFor(check, { timeout: 2000, interval: 5 });
 
 beforeEach(() => {
@@ -224,6 +225,42 @@ describe('search results page', () => {
     expect($('.tc')!.getAttribute('href')).toBe('/products/tea');
     expect($('.vitrine-search__list')!.classList.contains('vitrine-theme--shop-card')).toBe(true);
     expect(document.getElementById('vitrine-style-shop-card')!.textContent).toContain('.tc{color:red}');
+  });
+
+  it('a card theme\'s cards are made before the paint and shown as made: each result\'s markup is sanitised once, a next page\'s too', async () => {
+    go('/search?q=product');
+    const cardTheme: Theme = {
+      id: 't1', orgId: 'org-1', orgName: 'Shop', name: 'Card', type: 'Custom', displayType: 'carousel', payload: null,
+      description: null, themeId: 'shop-card', divisionId: null, jsTemplate: null, cssTemplate: null,
+      htmlTemplate: '<a class="tc" href="{{product_currentPageUrl}}" data-place="{{product_index}}">{{product_name}}</a>',
+    };
+    const { host } = createFakeHost({ themes: [cardTheme] });
+    const sanitised: string[] = [];
+    const sanitize = host.sanitize;
+    host.sanitize = (html, doc) => (sanitised.push(html), sanitize(html, doc));
+    mounted = mountSearch(host, slot);
+    await settled(() => expect($$('.tc')).toHaveLength(8));
+    expect($$('.tc').map((a) => a.textContent)).toEqual(names8(1));
+    expect(sanitised).toHaveLength(8);
+    $<HTMLAnchorElement>('a[rel="next"]')!.click();
+    await settled(() => expect(count()).toBe('9–16 of 30 products'));
+    await settled(() => expect($$('.tc').map((a) => a.textContent)).toEqual(names8(9)));
+    // The loading repaint kept page 1's nodes; page 2's were made once, ahead.
+    expect(sanitised).toHaveLength(16);
+    expect(new Set(sanitised).size).toBe(16);
+  });
+
+  it('a card theme whose template does not parse shows the built-in card for every result', async () => {
+    go('/search?q=product');
+    const broken: Theme = {
+      id: 't1', orgId: 'org-1', orgName: 'Shop', name: 'Card', type: 'Custom', displayType: 'carousel', payload: null,
+      description: null, themeId: 'shop-card', divisionId: null, jsTemplate: null, cssTemplate: null,
+      htmlTemplate: '<b>{{#products}}{{product_name}}</b>',
+    };
+    const { host } = createFakeHost({ themes: [broken] });
+    mounted = mountSearch(host, slot);
+    await settled(() => expect(names()).toHaveLength(8));
+    expect($('.vitrine-search__themed')).toBeNull();
   });
 
   it('puts the included widgets below the results, anchored on the top result', async () => {

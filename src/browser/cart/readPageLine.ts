@@ -1,0 +1,74 @@
+import { field } from './sendJson';
+
+/** The page's own product as its cart takes it: the id, what else names the variant, or that options are still to choose. */
+export interface PageLine {
+  id: string;
+  more?: Record<string, unknown>;
+  unchosen?: boolean;
+}
+
+const digits = (value: string | null | undefined) => (value && /^\d+$/.test(value) ? value : '');
+const valueOf = (el: Element | null) => (el as HTMLInputElement | null)?.value ?? '';
+
+/**
+ * The page's own product (the bundle's first), read from the product page at the moment
+ * of the press, as the variant the shopper has chosen there; never a guess:
+ * - Shopify: the product form's `id` field (`form[action$="/cart/add"] [name=id]`, the
+ *   variant the theme's own button would add: Dawn keeps it on the chosen variant), else
+ *   the URL's `variant`, each only if it is one of the product's variants in
+ *   `ShopifyAnalytics.meta.product.variants`; else the product's only variant, or the one
+ *   whose SKU is the product's. Several variants and none chosen: `unchosen`.
+ * - WooCommerce: a variable product's form (`form.variations_form`) gives the chosen
+ *   `variation_id` and its `attribute_*` fields (the Store API's `variation`); no
+ *   variation chosen yet: `unchosen`. A simple product: the form's `add-to-cart` value.
+ * - BigCommerce (Stencil's `form[data-cart-item-add]`): `product_id`, and each option
+ *   field `attribute[N]` the shopper filled as `optionSelections`; a `required` option
+ *   left empty: `unchosen`.
+ */
+export function readPageLine(win: Window, platform: string, sku: string): PageLine {
+  const doc = win.document;
+  if (platform == 'shopify') {
+    const meta = (win as unknown as { ShopifyAnalytics?: { meta?: { product?: unknown } } }).ShopifyAnalytics?.meta?.product;
+    const list = meta && typeof meta == 'object' && Object.prototype.hasOwnProperty.call(meta, 'variants') ? (meta as { variants: unknown }).variants : null;
+    const variants = Array.isArray(list) ? list.map((v) => ({ id: field(v, 'id'), sku: field(v, 'sku') })) : [];
+    const known = (id: string) => !!id && (!variants.length || variants.some((v) => v.id == id));
+    const forms = Array.from(doc.querySelectorAll('form[action$="/cart/add"] [name="id"]'), valueOf);
+    const chosen = [...forms, new URL(win.location.href).searchParams.get('variant')].map(digits).find(known);
+    if (chosen) return { id: chosen };
+    if (variants.length == 1) return { id: digits(variants[0].id) };
+    const match = variants.filter((v) => v.sku && v.sku == sku);
+    return match.length == 1 ? { id: digits(match[0].id) } : { id: '', unchosen: variants.length > 1 };
+  }
+  if (platform == 'woocommerce') {
+    const form = doc.querySelector('form.variations_form');
+    if (form) {
+      const id = digits(valueOf(form.querySelector('[name="variation_id"]')));
+      if (!id || id == '0') return { id: '', unchosen: true };
+      const variation = Array.from(form.querySelectorAll<HTMLSelectElement | HTMLInputElement>('[name^="attribute_"]'))
+        .filter((el) => el.value)
+        .map((el) => ({ attribute: el.name.slice('attribute_'.length), value: el.value }));
+      return { id, more: { variation } };
+    }
+    return { id: digits(valueOf(doc.querySelector('form.cart [name="add-to-cart"]'))) };
+  }
+  const form = doc.querySelector('form[data-cart-item-add]');
+  const id = digits(valueOf(form?.querySelector('[name="product_id"]') || null));
+  if (!form || !id) return { id: '' };
+  const chosen = new Map<string, string>();
+  let unchosen = false;
+  for (const el of Array.from(form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name^="attribute["]'))) {
+    const optionId = /^attribute\[(\d+)\]$/.exec(el.name)?.[1];
+    if (!optionId) continue;
+    const box = el.type == 'radio' || el.type == 'checkbox';
+    if (el.value && (!box || (el as HTMLInputElement).checked)) chosen.set(optionId, el.value);
+    else if (el.required && !box) unchosen = true;
+  }
+  // A required radio group counts as chosen when one of its buttons is.
+  for (const el of Array.from(form.querySelectorAll<HTMLInputElement>('[name^="attribute["][type="radio"][required]'))) {
+    const optionId = /^attribute\[(\d+)\]$/.exec(el.name)?.[1];
+    if (optionId && !chosen.has(optionId)) unchosen = true;
+  }
+  if (unchosen) return { id, unchosen };
+  const optionSelections = Array.from(chosen, ([optionId, value]) => ({ optionId: Number(optionId), optionValue: digits(value) ? Number(value) : value }));
+  return optionSelections.length ? { id, more: { optionSelections } } : { id };
+}

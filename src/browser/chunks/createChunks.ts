@@ -1,0 +1,53 @@
+import type { Config, EmbedHost, Resume } from '../host';
+import type { Layout } from '../../types/config';
+import type { FullContext } from '../context/buildContext';
+import { pageReader } from '../context/readProduct';
+import { layouts } from '../layouts/layouts';
+import { moduleChunk } from './assets';
+import { loadChunk } from './loadChunk';
+
+/** Loads a chunk: `chunk(name)` settles once it ran, failed or could not be asked for. */
+export type Chunk = (name: string) => Promise<void>;
+
+/**
+ * The chunks a page asks for, each once however many callers need it, and what the slots
+ * wait for of them. The ESM build imports a chunk from beside its own module unless
+ * `assetBase` is set. `ctx` is the page's context; `forget` drops it, to be read again.
+ */
+export function createChunks(doc: Document, config: Config, ctx: () => FullContext, forget: () => void) {
+  const asked: Record<string, Promise<void>> = {};
+  const chunk: Chunk = (name) =>
+    (asked[name] ||= new Promise<void>((done) =>
+      moduleChunk && !config.assetBase ? moduleChunk(name).then(() => done(), () => done()) : loadChunk(doc, config.assetBase, name, config.nonce, done),
+    ));
+  const translations: EmbedHost['translations'] = {};
+  const resumer: { take?: Resume } = {};
+  // The analytics chunk hears what came before it from `history`, so it stays off the
+  // page's path to its largest paint: it is asked for beside the first widget's request
+  // (or the resume chunk), so it has run when that widget is drawn, or a second after the
+  // page's load on a page without widgets (`Vitrine.attribution` for the shop's code).
+  const analytics = () => config.setting('analytics') && chunk('analytics');
+  // The carousel and bundle layouts are chunks of their own: a page of grids needs
+  // neither, and most pages never show a bundle. So is the built-in themes' card (`theme`).
+  const need = (name: Layout | 'theme') => layouts[name as Layout] || chunk(name);
+  // French, German and Spanish words are a chunk too, loaded by pages in those languages.
+  const strings = async () => {
+    const lang = ctx().locale.slice(0, 2);
+    if (/fr|de|es/.test(lang)) await chunk('strings');
+    return { ...translations[lang], ...config.strings };
+  };
+  // Taking over the server's widgets is a chunk, asked for by the first slot holding one.
+  const resume = () => (analytics(), chunk('resume')).then(() => resumer.take);
+  // Microdata, RDFa and the platforms' page data are a chunk: fetched only where what the
+  // core reads leaves a gap, and the first widget request of such a page waits for it
+  // (3 s at most, like the stylesheet: a chunk that never arrives costs its reading only).
+  let reading: Promise<unknown> | undefined;
+  const context = () => {
+    analytics();
+    if (!pageReader.read && !reading && ctx().gap) reading = new Promise((done) => (chunk('page').then(done), setTimeout(done, 3000))).then(forget);
+    return reading ? reading.then(ctx) : ctx();
+  };
+  // Boot and the host read the `_x` members (internal: the build shortens their names);
+  // the slots are handed the rest under createSlots' own names.
+  return { _chunk: chunk, _analytics: analytics, _translations: translations, _resumer: resumer, need, strings, resume, context };
+}
