@@ -27,8 +27,8 @@ afterAll(async () => {
 const coat = createCatalogue().find((p) => p.category == 'outerwear')!;
 const LOCALES = ['en-IE', 'fr-FR', 'de-DE'];
 
-it('keeps every value of a call in that call, 60 calls at once', async () => {
-  const calls = Array.from({ length: 60 }, (_, i) => ({
+it('keeps every value of a call in that call, 24 calls at once', async () => {
+  const calls = Array.from({ length: 24 }, (_, i) => ({
     i,
     visitor: `visitor-${i}-${'x'.repeat(8)}`,
     consent: i % 2 == 0,
@@ -50,7 +50,7 @@ it('keeps every value of a call in that call, 60 calls at once', async () => {
         page: { pageType: 'product_page', pname: coat.name, sku: coat.sku, domain: 'shop.example', locale: call.locale, currency: 'EUR', siteUid: call.visitor },
         // The personal algorithm shows only with consent.
         slots: [{ id: `s${call.i}`, algorithm: 'recentviews trending', layout: 'carousel' }, { id: `m${call.i}`, algorithm: 'trending', layout: 'matrix', max: 2 }],
-        timeoutMs: 20_000,
+        timeoutMs: 10_000,
         fetch: (input, init) => {
           call.urls.push(String(input));
           return fetch(input, init);
@@ -62,7 +62,7 @@ it('keeps every value of a call in that call, 60 calls at once', async () => {
   for (const call of calls) {
     const [carousel, matrix] = results[call.i];
     const html = carousel.html + matrix.html;
-    expect([carousel.ok, matrix.ok, carousel.id, matrix.id], `call ${call.i}`).toEqual([true, true, `s${call.i}`, `m${call.i}`]);
+    expect([carousel.ok, matrix.ok, carousel.id, matrix.id], `call ${call.i}: ${JSON.stringify([carousel.error, matrix.error])}`).toEqual([true, true, `s${call.i}`, `m${call.i}`]);
     // Consent: its own answer, its own algorithm, its own visitor id sent (or none of the page's).
     expect(carousel.substituted).toEqual(call.consent ? [] : ['recentviews']);
     expect(call.urls.some((url) => url.includes('/recentviews'))).toBe(call.consent);
@@ -76,7 +76,7 @@ it('keeps every value of a call in that call, 60 calls at once', async () => {
     const expected = call.i % 3 == 0 ? call.label : { 'en-IE': 'Next products', 'fr-FR': 'Produits suivants', 'de-DE': 'Nächste Produkte' }[call.locale];
     expect(carousel.html, `call ${call.i}`).toContain(`aria-label="${expected}"`);
     // The state the browser resumes from speaks the call's language.
-    expect(html).toContain(`&quot;locale&quot;:&quot;${call.locale}&quot;`);
+    expect(html).toContain(`"locale":"${call.locale}"`);
     expect(html.includes(sandbox.apiKey)).toBe(false);
   }
 });
