@@ -156,14 +156,16 @@ describe('renderSlots', () => {
     const inherited = Object.assign(Object.create({ algorithm: 'recentviews', max: 1, layout: 'matrix' }), { id: 'own', algorithm: 'trending' });
     const results = await renderSlots({
       ...options(),
-      slots: [inherited, { id: 'half', algorithm: 'trending', max: 2.5 }, { id: 'zero', algorithm: 'trending', max: 0 }],
+      slots: [inherited, { id: 'half', algorithm: 'trending', max: 2.5 }, { id: 'zero', algorithm: 'trending', max: 0 }, { id: 'text', algorithm: 'trending', max: '2' as unknown as number }],
     });
     const cards = (html: string) => elements(html).filter((e) => e.attrs.some((a) => a.name == 'data-vitrine-index')).length;
     const all = cards(results[1].html);
-    expect(results.map((r) => [r.id, r.ok, r.algorithm])).toEqual([['own', true, 'trending'], ['half', true, 'trending'], ['zero', true, 'trending']]);
+    expect(results.map((r) => [r.id, r.ok, r.algorithm])).toEqual([['own', true, 'trending'], ['half', true, 'trending'], ['zero', true, 'trending'], ['text', true, 'trending']]);
     expect(results[0].layout).toBe('carousel');
     expect(all).toBeGreaterThan(2);
-    expect([cards(results[0].html), cards(results[2].html)]).toEqual([all, all]);
+    // A max that is not a whole number from 1 to 100 (a fraction, 0, the text '2') is the
+    // default, with a warning (renderSlotsTrust.test.ts), as the options check reads it.
+    expect([cards(results[0].html), cards(results[2].html), cards(results[3].html)]).toEqual([all, all, all]);
   });
 
   it('fails a slot and says why, while the others render', async () => {
