@@ -106,7 +106,7 @@ describe('renderSlots options', () => {
   });
 
   it('a max that is no whole number from 1 to 100 is ignored with a warning; a good one caps the products', async () => {
-    const maxes = [0, -1, 1e9, NaN, 1.5, '3', Infinity];
+    const maxes = [0, -1, 1e9, NaN, 1.5, 'three', '', Infinity];
     const results = await renderSlots({ ...options(), slots: [...maxes.map((max, i) => ({ id: 'm' + i, algorithm: 'trending', layout: 'matrix', max })), { id: 'three', algorithm: 'trending', layout: 'matrix', max: 3 }] as never });
     const free = results[results.length - 1];
     expect(free).toMatchObject({ ok: true, products: 3 });
