@@ -64,7 +64,7 @@ export function formatPlanMarkdown(plan: Plan, target: string): string[] {
   const lines = ['### Vitrine configuration plan', '', `For ${target}. Compared with what was last applied from this folder (\`.vitrine-state.json\`): ${ABOUT}`, ''];
   if (plan.changes.length + plan.unchanged.length > 0) {
     lines.push('| | File | Call |', '|---|---|---|');
-    for (const c of plan.changes) lines.push(`| ${c.before === undefined ? '+' : '~'} | ${code(c.file)} | ${describeChange(c)} |`);
+    for (const c of plan.changes) lines.push(`| ${c.before === undefined ? '+' : '~'} | ${code(c.file)} | ${describeChange(c).replace(/\|/g, '\\|')} |`);
     for (const file of plan.unchanged) lines.push(`| = | ${code(file)} | unchanged |`);
     lines.push('');
   }
@@ -72,7 +72,7 @@ export function formatPlanMarkdown(plan: Plan, target: string): string[] {
     const diff = diffOf(c).join('\n');
     const longest = Math.max(2, ...(diff.match(/`+/g) ?? []).map((r) => r.length));
     const fence = '`'.repeat(longest + 1);
-    lines.push('<details>', `<summary>${c.before === undefined ? '+' : '~'} ${describeChange(c)} (${escapeHtml(c.file)})</summary>`, '', `${fence}diff`, diff, fence, '', '</details>', '');
+    lines.push('<details>', `<summary>${c.before === undefined ? '+' : '~'} ${escapeHtml(describeChange(c))} (${escapeHtml(c.file)})</summary>`, '', `${fence}diff`, diff, fence, '', '</details>', '');
   }
   for (const o of plan.orphans) lines.push(`> **Note:** widget ${code(o.divisionId)} was applied from ${code(o.file)}, which is gone; the interface has no call that removes a widget, so it stays on the service.`, '');
   lines.push(`**${summary(plan)}**`);

@@ -45,6 +45,7 @@ const AFTER_COMMA = new Set(['PropertyNameExpected', 'ValueExpected']);
 /** The syntax error in words, at the character to change, with the fix when one is plain. */
 function describeSyntax(text: string, first: ParseError): { offset: number; message: string; fix?: string } {
   const code = printParseErrorCode(first.error);
+  if (text.trim() === '') return { offset: 0, message: 'the file is empty', fix: 'write the configuration object, or delete the file' };
   if (code === 'InvalidCommentToken' || code === 'UnexpectedEndOfComment') {
     return { offset: first.offset, message: 'not JSON: a comment (JSON has no comments)', fix: 'remove it, or keep the note in a "$comment" field' };
   }

@@ -17,6 +17,7 @@ import { Carousel } from '../layouts/Carousel';
 import { Matrix } from '../layouts/Matrix';
 import { Bundle } from '../layouts/Bundle';
 import { sanitizeMarkup } from './sanitizeMarkup';
+import { ownOnly } from './ownOnly';
 
 const LAYOUTS: Record<Layout, LayoutComponent> = { carousel: Carousel, matrix: Matrix, bundle: Bundle };
 
@@ -55,7 +56,7 @@ function cartIds(envelope: WidgetEnvelope): Record<string, string> | undefined {
 const styleText = (css: string) => css.replace(/<\/(style)/gi, '<\\/$1');
 
 /** The widget's stylesheet as a `<style>` element, for the end of a widget root (see `renderSlots`). */
-export const styleElement = (css: string, nonce?: string) => renderToString(<style nonce={nonce} dangerouslySetInnerHTML={{ __html: styleText(css) }} />);
+export const styleElement = (css: string, nonce?: string) => ownOnly(() => renderToString(<style nonce={nonce} dangerouslySetInnerHTML={{ __html: styleText(css) }} />));
 
 /**
  * JSON as the text of a `<script type="application/json">`: every `<` escaped, so no
@@ -70,7 +71,11 @@ const jsonText = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003
  * the theme's template is broken or refused.
  */
 export function renderWidget(input: WidgetInput): { html: string; css: string } {
-  const { envelope, theme, layout, locale, currency, strings: t } = input;
+  const { layout, locale, currency, strings: t } = input;
+  // Own fields only: a built-in theme is a literal, and a name added to Object.prototype
+  // in the server process (`jsTemplate`, `cssTemplate`) must not read as the theme's.
+  const theme = bare(input.theme);
+  const envelope = bare(input.envelope);
   const format = { locale, currency };
   const view = labelView(buildView(envelope, input.title, format, input.cart), t);
   const template = theme.htmlTemplate;
@@ -107,7 +112,7 @@ export function renderWidget(input: WidgetInput): { html: string; css: string } 
     // The script itself only under a nonce, which the browser checks; else the browser takes it from the org's themes.
     script: js && (input.nonce ? js : true),
   };
-  const html = renderToString(
+  const html = ownOnly(() => renderToString(
     <div class={`vitrine vitrine--${layout} vitrine-theme--${cssId(theme.themeId)}`} slot="vitrine" data-vitrine-state="">
       <WidgetBody
         whole={wholeCard}
@@ -123,7 +128,7 @@ export function renderWidget(input: WidgetInput): { html: string; css: string } 
       {/* After the body (and the stylesheet `renderSlots` puts before it): hydrating the body leaves a root's other children alone. */}
       <script type="application/json" data-vitrine-resume="" nonce={input.nonce} dangerouslySetInnerHTML={{ __html: jsonText(state) }} />
     </div>,
-  );
+  ));
   return { html, css: (own(theme, 'cssTemplate') && typeof theme.cssTemplate == 'string' && theme.cssTemplate) || '' };
 }
 

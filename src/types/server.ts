@@ -30,7 +30,7 @@ export interface ServerSlot {
   /** An algorithm name or a fallback chain separated by spaces; absent: the page chooses. */
   algorithm?: string;
   layout?: Layout;
-  /** At most this many products, 1 to 100. */
+  /** At most this many products: a whole number from 1 to 100; anything else is ignored, with a `warning`. */
   max?: number;
   title?: string;
   /** A themeId of the org's themes. */
@@ -65,7 +65,11 @@ export interface RenderSlotsOptions {
    * in the browser: cards then carry the platform's ids from `customValues.cartIds`.
    */
   cart?: string;
-  /** The whole call's budget; a slot not rendered by then fails with `timeout`. Default 800. */
+  /**
+   * The whole call's budget; a slot not rendered by then fails with `timeout`. Default
+   * 800; a value outside 50–10,000 is clamped to it (and no number gives the default),
+   * with a `warning` on every result.
+   */
   timeoutMs?: number;
   slots: ServerSlot[];
   /**
@@ -99,7 +103,12 @@ export interface SlotResult {
   theme?: string;
   layout?: Layout;
   products?: number;
-  /** The slot's theme was refused (a broken template, markup that changes when parsed again): the built-in theme rendered. */
+  /**
+   * Something was wrong but did not stop the slot: its theme was refused (kind `theme`: a
+   * broken template, markup that changes when parsed again) and the built-in theme
+   * rendered, or an option had a default instead (kind `input`: `max`, `timeoutMs`). Two
+   * at once share one warning, the first one's kind, both messages.
+   */
   warning?: SlotError;
   error?: SlotError;
   /** From the start of the call to this slot's markup. */

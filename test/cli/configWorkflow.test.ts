@@ -120,12 +120,13 @@ describe('files as editors write them, paths as typed', () => {
     expect(posts(sandbox)).toBe(before + 1);
   });
 
-  it('points at a trailing comma, a comment and a single quote, with the fix', async () => {
+  it('points at a trailing comma, a comment, a single quote and an empty file, with the fix', async () => {
     const cases: [string, string][] = [
       [`{\n  "orgId": "${ORG}",\n  "paginationCount": 24,\n}\n`, 'search.json:3:24 (file)  error: not JSON: a trailing comma after the last field (JSON allows none)\n    fix: remove this comma'],
       [`{\n  "orgId": "${ORG}",\n  "includeWidgets": ["siteUpSell",]\n}\n`, 'search.json:3:34 (file)  error: not JSON: a trailing comma after the last item (JSON allows none)'],
       [`{\n  // the shop's search\n  "orgId": "${ORG}"\n}\n`, 'search.json:2:3 (file)  error: not JSON: a comment (JSON has no comments)\n    fix: remove it, or keep the note in a "$comment" field'],
       [`{\n  'orgId': "${ORG}"\n}\n`, 'search.json:2:3 (file)  error: not JSON: a single quote (JSON strings and field names take double quotes)'],
+      ['\n', 'search.json:1:1 (file)  error: the file is empty\n    fix: write the configuration object, or delete the file'],
     ];
     const runs = await Promise.all(cases.map(([text]) => vitrine(['config', 'check', '--offline', '.'], env(), configFolder({ 'search.json': text }))));
     runs.forEach((r, i) => {
@@ -248,12 +249,13 @@ describe('environments', () => {
 
 describe('vitrine config plan for CI', () => {
   it('prints a pull-request comment with --format markdown', async () => {
-    const dir = configFolder({ 'widgets/a.json': widget('md-a', { orgName: 'M', displayTitle: 'Picked | for you' }) });
+    const dir = configFolder({ 'widgets/a.json': widget('md|a', { orgName: 'M', displayTitle: 'Picked | for you' }) });
     const r = await vitrine(['config', 'plan', '--format', 'markdown', '.'], env(), dir);
     expect(r.code).toBe(0);
     expect(r.out).toContain('### Vitrine configuration plan\n');
-    expect(r.out).toContain('| + | `widgets/a.json` | update widget md-a |\n');
-    expect(r.out).toContain('<summary>+ update widget md-a (widgets/a.json)</summary>\n\n```diff\n+ orgId:');
+    // A pipe in a cell would end it: escaped, as GitHub's tables read it.
+    expect(r.out).toContain('| + | `widgets/a.json` | update widget md\\|a |\n');
+    expect(r.out).toContain('<summary>+ update widget md|a (widgets/a.json)</summary>\n\n```diff\n+ orgId:');
     expect(r.out).toContain('+ displayTitle: "Picked | for you"');
     expect(r.out).toContain('**1 call to send, 0 unchanged.**');
   });

@@ -91,10 +91,10 @@ beforeAll(() => {
 }, 120_000);
 
 describe('the published package', () => {
-  it('holds the built files and the README, nothing else', () => {
-    const outside = packed.files.filter((f) => !f.startsWith('dist/') && f !== 'README.md' && f !== 'package.json');
+  it('holds the built files, the README and the configuration reference, nothing else', () => {
+    const outside = packed.files.filter((f) => !f.startsWith('dist/') && !['README.md', 'package.json', 'docs/configuration.md'].includes(f));
     expect(outside).toEqual([]);
-    for (const file of ['README.md', 'dist/vitrine.js', 'dist/vitrine.mjs', 'dist/client.mjs', 'dist/vitrine.css', 'dist/vitrine-bundle.js', 'dist/vitrine-search.js', 'dist/vitrine-debug.js', 'dist/types/index.d.ts', 'dist/types/client/index.d.ts', 'dist/server.mjs', 'dist/types/server/index.d.ts']) {
+    for (const file of ['README.md', 'dist/vitrine.js', 'dist/vitrine.mjs', 'dist/client.mjs', 'dist/vitrine.css', 'dist/vitrine-bundle.js', 'dist/vitrine-search.js', 'dist/vitrine-debug.js', 'dist/types/index.d.ts', 'dist/types/client/index.d.ts', 'dist/server.mjs', 'dist/types/server/index.d.ts', 'dist/vitrine-cli.mjs', 'dist/schema/search.schema.json', 'dist/schema/widget.schema.json', 'docs/configuration.md']) {
       expect(packed.files).toContain(file);
     }
   });

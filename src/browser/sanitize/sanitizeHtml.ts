@@ -1,4 +1,4 @@
-import { droppedElements, unsafeAttribute } from '../../core/sanitize/markupRules';
+import { button, droppedElements, listItems, lists, unsafeAttribute } from '../../core/sanitize/markupRules';
 import { parseHtml } from './trustedTypes';
 
 /**
@@ -6,22 +6,25 @@ import { parseHtml } from './trustedTypes';
  * markup is parsed once, here; the nodes are what gets inserted.
  */
 export function sanitizeNodes(html: string, doc: Document): DocumentFragment {
-  // Attributes are read through Element.prototype, which markup cannot change: a form's
-  // named controls shadow its own properties (`<form><input name="attributes">` makes
-  // `form.attributes` the input), so nothing markup could shadow is read from a node.
-  const { getAttributeNames, getAttribute, removeAttribute, remove } = Element.prototype;
+  // Everything is read through Element.prototype, which markup cannot change: a form's
+  // named controls shadow its own properties (`<form><input name="localName">` makes
+  // `form.localName` the input), so nothing markup could shadow is read from a node.
+  const { getAttributeNames, getAttribute, removeAttribute, replaceWith, matches, closest } = Element.prototype;
   const shadows = (value: string) => value in doc || value in doc.defaultView! || value in HTMLFormElement.prototype;
   const content = parseHtml(doc, html);
   const walker = doc.createTreeWalker(content, 1 /* NodeFilter.SHOW_ELEMENT */);
-  const doomed: Element[] = [];
+  // Each goes after the walk, for what it leaves in its place: nothing, or its content.
+  const doomed: [Element, Node[] | NodeList][] = [];
   for (let node = walker.nextNode() as Element | null; node; node = walker.nextNode() as Element | null) {
-    // A form's control named `localName` makes this no string; forms are not dropped
-    // either way, and the control loses that name below.
-    if (droppedElements.test(node.localName)) doomed.push(node);
+    if (matches.call(node, droppedElements)) doomed.push([node, []]);
+    // A list item is no form: its childNodes are its own.
+    else if (matches.call(node, listItems) && !closest.call(node, lists)) doomed.push([node, node.childNodes]);
     for (const name of getAttributeNames.call(node)) {
       if (unsafeAttribute(name, getAttribute.call(node, name)!, shadows)) removeAttribute.call(node, name);
     }
+    // A button is no form either.
+    if (matches.call(node, button)) node.setAttribute('type', button);
   }
-  for (const node of doomed) remove.call(node);
+  for (const [node, kept] of doomed) replaceWith.call(node, ...kept);
   return content;
 }

@@ -2,8 +2,6 @@ import type { Layout } from '../../types/config';
 import type { SlotDeps, Slots, SlotState } from '../host';
 import type { AlgorithmName, Theme, WidgetEnvelope } from '../../types/interface';
 import type { FullContext } from '../context/buildContext';
-import type { ApiError } from '../../core/api/apiError';
-import { fetchWidget, widgetQuery, type WidgetParams } from '../../core/api/fetchWidget';
 import { chooseTheme } from '../../core/theme/chooseTheme';
 import { builtinThemes } from '../../core/theme/builtinThemes';
 import { mountWidget } from '../render/mountWidget';
@@ -12,8 +10,9 @@ import { render } from 'preact';
 import { prioritiseImages } from '../render/prioritiseImages';
 import { readSlot } from './readSlot';
 import type { SlotSpec } from '../../core/slots/slotSpec';
-import { chooseAlgorithm, hasInputs, type Inputs } from '../../core/algorithms/chooseAlgorithm';
-import { substitute } from '../../core/algorithms/substitute';
+import { planChain } from '../../core/slots/planChain';
+import { fetchProducts } from '../../core/slots/fetchProducts';
+import { runChain } from '../../core/slots/runChain';
 
 
 /** Slots within this many pixels of the viewport load at once, the rest when scrolled near. */
@@ -124,20 +123,6 @@ export function createSlots(deps: SlotDeps): Slots {
     emit(el, 'error', { kind, message, status: 0, ...extra });
   }
 
-  /** The chain's products for the slot: the product on show left out, at most `max`. */
-  async function fetchProducts(algorithm: AlgorithmName, spec: SlotSpec, c: FullContext, inputs: Inputs): Promise<WidgetEnvelope> {
-    if (!hasInputs(algorithm, inputs)) throw { kind: 'input', message: algorithm + ' needs a pname or sku' };
-    const params: WidgetParams = { divisionId: spec.divisionId, orgId: config.orgId, site_uid: c.siteUid, domain: c.domain, ...inputs };
-    const key = algorithm + JSON.stringify(widgetQuery(algorithm, params));
-    let pending = inflight.get(key);
-    if (!pending) inflight.set(key, (pending = fetchWidget(request, algorithm, params, config.endpoints)));
-    const envelope = await pending;
-    // The product on show is never recommended to itself (recent views would list it first).
-    const products = envelope.products.filter((p) => !(inputs.sku && p.sku == inputs.sku) && p.name != inputs.pname).slice(0, spec.max);
-    if (!products.length) throw { kind: 'empty', message: algorithm + ' returned no products' };
-    return { ...envelope, products };
-  }
-
   /** Settles when the theme can render: a built-in one waits for its card (the theme chunk, in the script tag build). */
   const card = (theme: Theme) => theme.htmlTemplate ?? need('theme');
 
@@ -183,8 +168,8 @@ export function createSlots(deps: SlotDeps): Slots {
   }
 
   /**
-   * Tries the slot's algorithms in order (a fallback chain): the next only after no
-   * products or a failure other than a 403, which stops every call on the page.
+   * The slot's lifecycle (core/slots, as on the server): read its settings, plan the
+   * chain, try each algorithm, draw; or fail and keep the fallback.
    */
   async function show(el: HTMLElement): Promise<void> {
     const state = slots.get(el);
@@ -212,40 +197,31 @@ export function createSlots(deps: SlotDeps): Slots {
     // a widget waits for (the demo home page's, some 300 ms on the emulated phone).
     themes();
     const c = await context();
-    const inputs = { pname: spec.pname || c.pname, sku: spec.sku || c.sku };
-    // Without consent a personal algorithm gives way to a non-personal one (DESIGN.md).
     const personal = mayStore();
-    const [chain, named] = substitute(spec.algorithms.length ? spec.algorithms : [chooseAlgorithm(c.pageType, inputs)], c.pageType, inputs, personal);
+    const [chain, named, inputs] = planChain(spec, c, personal);
     state.personal = !!named.length;
     // Layout chunks load beside the data: the slot's layout, else the default one.
     if (spec.layout == 'bundle' || chain.includes('crosssell')) need('bundle');
     need(spec.layout || 'carousel');
     prepareFormat(win, config.nonce, c.locale, c.currency);
+    const params = { divisionId: spec.divisionId, orgId: config.orgId, site_uid: c.siteUid, domain: c.domain, ...inputs };
     // What the event details say of every outcome: the algorithm, the page type seen, the
     // algorithms of the chain that came before it with why each was skipped, whether
     // personal algorithms were allowed and, if not, which ones gave way.
-    const skipped: { algorithm: AlgorithmName; why: string }[] = [];
-    for (const algorithm of chain) {
-      const about = { algorithm, page: c.pageType, skipped, personal, substituted: personal ? [] : named };
-      try {
+    const about = { page: c.pageType, personal, substituted: personal ? [] : named };
+    const failed = await runChain(
+      chain,
+      async (algorithm, skipped) => {
         // An element that cannot hold a shadow root (a `<ul>`) fails here, before any request.
         outlet(el);
         // The org's themes (asked once per page) and the stylesheet load beside the data.
-        const [envelope, , , words] = await Promise.all([fetchProducts(algorithm, spec, c, inputs), themes(), styled(), strings()]);
+        const [envelope, , , words] = await Promise.all([fetchProducts(request, inflight, algorithm, params, spec.max, config.endpoints), themes(), styled(), strings()]);
         const shown = await draw(el, state, token, spec, c, algorithm, envelope, words);
-        if (shown) emit(el, 'render', { ...about, products: envelope.products.length, ...shown, ms: Date.now() - started });
-        return;
-      } catch (error) {
-        if (token != state.token) return;
-        // An ApiError carries its kind and status; anything else is a bug of ours in render.
-        // A 403 (quota) stops every call on the page, so it ends the chain too.
-        const failure = error as Partial<ApiError>;
-        if (algorithm == chain[chain.length - 1] || failure.kind == 'quota') {
-          return fail(el, failure.kind || 'render', failure.message || '' + error, { ...about, status: failure.status || 0 });
-        }
-        skipped.push({ algorithm, why: failure.message || '' + error });
-      }
-    }
+        if (shown) emit(el, 'render', { algorithm, skipped, ...about, products: envelope.products.length, ...shown, ms: Date.now() - started });
+      },
+      () => token == state.token,
+    );
+    if (failed) fail(el, failed.kind, failed.message, { ...failed, ...about });
   }
 
   return {

@@ -1,7 +1,5 @@
-import type { Layout } from '../../types/config';
-import type { AlgorithmName } from '../../types/interface';
-import { isAlgorithm } from '../../core/api/endpoints';
 import { LAYOUTS, readMax, type SlotSpec } from '../../core/slots/slotSpec';
+import { readSettings, type SlotSettings } from '../../core/slots/readSettings';
 
 export { LAYOUTS, readMax, type SlotSpec };
 import { ATTRIBUTES, TAG } from './element';
@@ -15,23 +13,9 @@ export function slotAttribute(el: Element, name: string): string | undefined {
   return el.getAttribute(el.localName == TAG ? name : name == ATTRIBUTES[0] ? 'data-vitrine' : 'data-vitrine-' + name) || undefined;
 }
 
-export function readSlot(el: HTMLElement): { spec: SlotSpec } | { error: string } {
-  if (!el.id) return { error: 'slot has no id (its divisionId)' };
-  const [chain = '', layout, max, themeId, title, pname, sku] = ATTRIBUTES.map((a) => slotAttribute(el, a));
-  // Several names separated by white space are a fallback chain.
-  const names = chain.split(/\s+/).filter(Boolean);
-  const unknown = names.find((name) => !isAlgorithm(name));
-  if (unknown) return { error: `unknown algorithm "${unknown}"` };
-  return {
-    spec: {
-      divisionId: el.id,
-      algorithms: names as AlgorithmName[],
-      layout: LAYOUTS.includes(layout as Layout) ? (layout as Layout) : undefined,
-      themeId,
-      max: readMax(max),
-      title,
-      pname,
-      sku,
-    },
-  };
+/** The slot's attributes, read as the server reads a `ServerSlot` (core/slots/readSettings). */
+export function readSlot(el: HTMLElement): ReturnType<typeof readSettings> {
+  const settings: Record<string, string | undefined> = { id: el.id };
+  for (const name of ATTRIBUTES) settings[name] = slotAttribute(el, name);
+  return readSettings(settings as SlotSettings);
 }

@@ -51,7 +51,9 @@ export function createRequester(options: RequesterOptions): Requester {
         bare<RequestInit>(
           { headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Service-Access-Token': apiKey, 'X-Service-orgId': orgId } },
           init,
-          { signal: controller.signal, credentials: 'omit' },
+          // The key goes to the service's origin only: fetch keeps custom headers across a
+          // redirect to another host, so none is followed (a browser sees an opaque one).
+          { signal: controller.signal, credentials: 'omit', redirect: 'manual' },
         ),
       );
       // A body that is not JSON (a proxy's error page) is undefined: a failure below. A
@@ -71,7 +73,8 @@ export function createRequester(options: RequesterOptions): Requester {
     const errMsg = typeof body?.errMsg == 'string' ? body.errMsg : null;
     if (status == 429) notBefore = now() + (+response.headers.get('Retry-After')! || 60) * 1000;
     if (!response.ok) {
-      const kind = status == 403 ? 'quota' : status == 429 ? 'rate' : status > 499 ? 'server' : 'request';
+      // Not ok and under 400: a redirect, 3xx here, an opaque status 0 in a browser.
+      const kind = status == 403 ? 'quota' : status == 429 ? 'rate' : status > 499 ? 'server' : status < 400 ? 'redirect' : 'request';
       throw apiError(kind, `HTTP ${status}${errMsg ? ': ' + errMsg : ''}`, status, errMsg);
     }
     if (!body) throw apiError('parse', 'not JSON', status);

@@ -1,5 +1,6 @@
 import type { WidgetEnvelope } from '../../types/interface';
 import { apiError } from './apiError';
+import { bare } from '../util/bare';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v == 'object' && !Array.isArray(v);
 
@@ -16,5 +17,5 @@ export function parseEnvelope(body: unknown): WidgetEnvelope {
     throw apiError(errMsg ? 'request' : 'shape', errMsg || 'not a widget envelope', 200, errMsg);
   }
   const products = body.products.filter((p) => isObject(p) && p.name && typeof p.name == 'string');
-  return { ...(body as unknown as WidgetEnvelope), widgetName: typeof body.widgetName == 'string' ? body.widgetName : null, products };
+  return bare<WidgetEnvelope>(body as never, { widgetName: typeof body.widgetName == 'string' ? body.widgetName : null, products } as never);
 }

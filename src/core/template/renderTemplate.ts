@@ -27,7 +27,7 @@ const blocked = (name: string): boolean => name.split('.').some((part) => reserv
  * Every value a view holds came from the service, so every value is escaped: `{{{…}}}`
  * and `{{&…}}` are turned into `{{…}}`. Prototype names and partials render nothing.
  */
-function harden(tokens: Token[]): Token[] {
+function harden<T extends Token[]>(tokens: T): T {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     const kind = token[0];
@@ -39,8 +39,12 @@ function harden(tokens: Token[]): Token[] {
   return tokens;
 }
 
+// The writer keeps a template's tokens for good, and harden rewrites them in place: each
+// list is walked once, not again for every card that renders with it.
 export function parseTemplate(template: string): Token[] {
-  return harden(writer.parse(template) as Token[]);
+  const tokens = writer.parse(template) as Token[] & { _hardened?: true };
+  if (!tokens._hardened) harden(tokens)._hardened = true;
+  return tokens;
 }
 
 /** True when the template loops over `products` itself (it is a whole widget, not a card). */

@@ -150,6 +150,22 @@ describe('renderSlots', () => {
     expect(sandbox.requests.some((q) => q.path.includes('recentviews'))).toBe(false);
   });
 
+  it('reads a slot as the browser reads its attributes: own settings only, max a whole number from 1 to 100', async () => {
+    // A merchant's slot object built on a prototype that carries settings (or a polluted
+    // Object.prototype): only what the slot itself says counts.
+    const inherited = Object.assign(Object.create({ algorithm: 'recentviews', max: 1, layout: 'matrix' }), { id: 'own', algorithm: 'trending' });
+    const results = await renderSlots({
+      ...options(),
+      slots: [inherited, { id: 'half', algorithm: 'trending', max: 2.5 }, { id: 'zero', algorithm: 'trending', max: 0 }, { id: 'text', algorithm: 'trending', max: '2' as unknown as number }],
+    });
+    const cards = (html: string) => elements(html).filter((e) => e.attrs.some((a) => a.name == 'data-vitrine-index')).length;
+    const all = cards(results[1].html);
+    expect(results.map((r) => [r.id, r.ok, r.algorithm])).toEqual([['own', true, 'trending'], ['half', true, 'trending'], ['zero', true, 'trending'], ['text', true, 'trending']]);
+    expect(results[0].layout).toBe('carousel');
+    expect(all).toBeGreaterThan(2);
+    expect([cards(results[0].html), cards(results[2].html), cards(results[3].html)]).toEqual([all, all, 2]);
+  });
+
   it('fails a slot and says why, while the others render', async () => {
     const results = await renderSlots({
       ...options(),
@@ -159,21 +175,20 @@ describe('renderSlots', () => {
     expect(results.map((r) => [r.ok, r.html, r.error?.kind])).toEqual([[false, '', 'slot'], [false, '', 'input'], [true, results[2].html, undefined]]);
   });
 
-  it('fails with the reason the service gave: 403, 500, an HTML page, a timeout', async () => {
+  // Which answer is which failure is the slot lifecycle's (test/unit/core/slots); here, over HTTP within the call's budget.
+  it('fails with the reason the service gave: a 403, a timeout', async () => {
     const cases: [string, (res: import('node:http').ServerResponse) => void, string, number][] = [
       ['quota', (res) => res.writeHead(403, { 'Content-Type': 'application/json' }).end('{"errMsg":"credits exhausted"}'), 'quota', 403],
-      ['server', (res) => res.writeHead(500).end(), 'server', 500],
-      ['html', (res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html><body>Gateway says hello</body></html>'), 'parse', 200],
       ['timeout', () => {}, 'timeout', 0],
     ];
     for (const [name, answer, kind, status] of cases) {
       const stub = await service((path, res) => (path == '/v1/theme' ? res.writeHead(200).end('{"widgetThemes":[]}') : answer(res)));
       const started = Date.now();
-      const [r] = await renderSlots({ ...options(), baseUrl: stub.url, timeoutMs: 400, slots: [{ id: name, algorithm: 'trending' }] });
+      const [r] = await renderSlots({ ...options(), baseUrl: stub.url, timeoutMs: 1000, slots: [{ id: name, algorithm: 'trending' }] });
       stub.server.closeAllConnections();
       stub.server.close();
       expect(r, name).toMatchObject({ ok: false, html: '', error: { kind, status } });
-      // The budget bounds the call: 400 ms, with room for a loaded machine.
+      // The budget bounds the call: 1 s (time for the one retry of a 5xx on a loaded machine), with room.
       expect(Date.now() - started, name).toBeLessThan(3000);
     }
   });
@@ -236,8 +251,14 @@ describe('sanitizeMarkup (theme markup on the server)', () => {
   });
 
   it('refuses markup whose serialisation parses back to another tree', () => {
+    // A link in a table in a link: the second parse nests them otherwise.
+    expect(() => sanitizeMarkup('<a href="/x"><table><a href="/y">y</a></table></a>')).toThrow(/parsed again/);
+  });
+
+  it('leaves out what parses differently where the slot sits: the nested-form class is harmless in any context', () => {
     const mutating = '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>';
-    expect(() => sanitizeMarkup(mutating)).toThrow(/parsed again/);
-    expect(outcomes.filter((o) => o.refused).length).toBeGreaterThan(0);
+    const out = sanitizeMarkup(mutating);
+    expect(out).not.toMatch(/<form|<math|<style|onerror/);
+    expect(outcomes.filter((o) => o.refused)).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { substitute } from '../../../../src/core/algorithms/substitute';
 import { isPersonal } from '../../../../src/core/algorithms/isPersonal';
 import { createConsent } from '../../../../src/browser/consent/createConsent';
 import { chooseAlgorithm } from '../../../../src/core/algorithms/chooseAlgorithm';
@@ -20,25 +19,8 @@ describe('the personal algorithms', () => {
   });
 });
 
-describe('substitute', () => {
-  const product = { pname: 'Coat', sku: 'C-1' };
-  it('with consent, leaves the chain as it is and names its personal algorithms', () => {
-    expect(substitute(['recentviews', 'trending'], 'home_page', {}, true)).toEqual([['recentviews', 'trending'], ['recentviews']]);
-  });
-  it('without consent, tries the chain’s non-personal algorithms in their order', () => {
-    expect(substitute(['viewedalsoviewed', 'recentviews', 'trending'], 'product_page', product, false)).toEqual([['viewedalsoviewed', 'trending'], ['recentviews']]);
-  });
-  it('else the page’s first recommended non-personal algorithm whose inputs are known', () => {
-    expect(substitute(['recentviews'], 'product_page', product, false)).toEqual([['contentbasedreco'], ['recentviews']]);
-    expect(substitute(['wishlistreco', 'boughtcatitemsreco'], 'collection_page', { sku: 'C-1' }, false)).toEqual([['categoryreco'], ['wishlistreco', 'boughtcatitemsreco']]);
-  });
-  it('else trending', () => {
-    expect(substitute(['inspbybrowsehist'], 'home_page', {}, false)).toEqual([['trending'], ['inspbybrowsehist']]);
-    expect(substitute(['recentviews'], '404_page', {}, false)).toEqual([['trending'], ['recentviews']]);
-  });
-  it('changes nothing in a chain without a personal algorithm', () => {
-    expect(substitute(['viewedalsoviewed', 'trending'], 'product_page', product, false)).toEqual([['viewedalsoviewed', 'trending'], []]);
-  });
+// How consent changes a slot's chain is the slot lifecycle's (test/unit/core/slots).
+describe('chooseAlgorithm', () => {
   it('the page’s own choice without consent passes over personal algorithms', () => {
     expect(chooseAlgorithm('home_page', {})).toBe('recentviews');
     expect(chooseAlgorithm('home_page', {}, false)).toBe('trending');

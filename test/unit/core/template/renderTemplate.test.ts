@@ -58,6 +58,15 @@ describe('renderTemplate', () => {
     expect(html(out)).toBe('&lt;b&gt;x&lt;/b&gt;' + '&lt;img src=x onerror=alert(1)&gt;'.repeat(2));
   });
 
+  it('a template rendered again, for every card and after isWholeWidget, is escaped and guarded each time', () => {
+    const hostile = buildView({ ...envelope, products: [{ ...envelope.products[0], name: '<i>x</i>' }] }, undefined, { locale: 'en' });
+    const template = '<p>{{{product_name}}}{{& product_name}}{{> partial}}[{{constructor}}]</p>';
+    expect(isWholeWidget(template)).toBe(false);
+    for (let i = 0; i < 3; i++) {
+      expect(html(renderTemplate(template, hostile, hostile.products[0]))).toBe('<p>' + '&lt;i&gt;x&lt;/i&gt;'.repeat(2) + '[]</p>');
+    }
+  });
+
   it('ignores a polluted Object.prototype', () => {
     const proto = Object.prototype as Record<string, unknown>;
     proto.product_name = 'polluted';

@@ -1,0 +1,31 @@
+import type { AlgorithmName, WidgetEnvelope } from '../../types/interface';
+import type { Requester } from '../api/createRequester';
+import { hasInputs } from '../algorithms/chooseAlgorithm';
+import { fetchWidget, widgetQuery, type WidgetParams } from '../api/fetchWidget';
+
+/**
+ * One algorithm's products for the slot: the product on show (`params`' pname or sku)
+ * left out, since recent views would list it first; at most `max`. An identical request
+ * made while one is pending (`inflight`: one page in the browser, one `renderSlots` call
+ * on the server) shares its answer; `endpoints` are paths that replace an algorithm's
+ * own. Throws `input` when the algorithm lacks its product and `empty` when nothing is
+ * left; the service's failures as they come.
+ */
+export async function fetchProducts(
+  request: Requester,
+  inflight: Map<string, Promise<WidgetEnvelope>>,
+  algorithm: AlgorithmName,
+  params: WidgetParams,
+  max?: number,
+  endpoints?: Record<string, string>,
+): Promise<WidgetEnvelope> {
+  const { pname, sku } = params;
+  if (!hasInputs(algorithm, params)) throw { kind: 'input', message: algorithm + ' needs a pname or sku' };
+  const key = algorithm + JSON.stringify(widgetQuery(algorithm, params));
+  let pending = inflight.get(key);
+  if (!pending) inflight.set(key, (pending = fetchWidget(request, algorithm, params, endpoints)));
+  const envelope = await pending;
+  const products = envelope.products.filter((p) => !(sku && p.sku == sku) && p.name != pname).slice(0, max);
+  if (!products.length) throw { kind: 'empty', message: algorithm + ' returned no products' };
+  return { ...envelope, products };
+}
