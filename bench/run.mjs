@@ -13,6 +13,7 @@ import { runScale } from './runScale.mjs';
 import { runSearch } from './runSearch.mjs';
 import { runLcp } from './runLcp.mjs';
 import { runLighthouse } from './runLighthouse.mjs';
+import { runServerLoad } from './runServerLoad.mjs';
 import { snapshotDist } from './lib/serveDist.mjs';
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
@@ -32,6 +33,7 @@ const parts = [
   ['search', runSearch],
   ['lcp', runLcp],
   ['lighthouse', runLighthouse],
+  ['serverLoad', runServerLoad],
 ];
 
 snapshotDist();

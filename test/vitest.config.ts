@@ -48,6 +48,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The docs' code blocks and links, and the snippets they show run as written:
+          // against the packed tarball, the sandbox, workerd and Chromium.
+          name: 'docs',
+          include: ['test/docs/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           environment: 'node',

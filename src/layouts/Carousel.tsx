@@ -158,6 +158,8 @@ function later(track: HTMLElement, win: Window & typeof globalThis): (() => void
   };
   track.addEventListener('focusin', focused);
   return () => {
+    // Cards still due are dropped: the next fill finds none and sets no other timer.
+    due.length = 0;
     io && io.disconnect();
     track.removeEventListener('focusin', focused);
   };

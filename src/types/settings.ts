@@ -38,6 +38,18 @@ export interface Settings {
    * script tag's `vitrine.js`, or beside the ESM module (as the app's bundler placed them).
    */
   assetBase?: string;
+  /**
+   * `required`, `shopify` or `tcf`: nothing that identifies the visitor is stored and no
+   * personal algorithm is called before consent; `granted` (or absent): no wait. Any
+   * other value counts as `required`.
+   */
+  consent?: 'required' | 'shopify' | 'tcf' | 'granted';
+  /** The cart the add-to-cart buttons fill; absent: the platform the page's data names, else none. */
+  cart?: 'shopify' | 'woocommerce' | 'bigcommerce';
+  /** `datalayer` (GA4 e-commerce events to the page's Google tag) or `gtag` (through `gtag()` first). */
+  analytics?: 'datalayer' | 'gtag';
+  /** Interface words that replace the built-in ones, e.g. `{ next: 'More' }` (docs/merchants.md, Words). */
+  strings?: Record<string, string>;
 }
 
 /** The settings under the name the configuration reader gives them. */

@@ -8,10 +8,12 @@ import { vitrine, type Page } from './vitrine';
  * React has put the new route in the document and before the browser reports the new
  * slots, so every slot is asked for once, with this page's context.
  */
+// #region usePage
 function usePage(page: Page): void {
   const { pathname } = useLocation();
   useLayoutEffect(() => vitrine.setContext(page), [pathname]);
 }
+// #endregion usePage
 
 function Home() {
   usePage({ pageType: 'home_page' });

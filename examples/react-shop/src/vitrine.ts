@@ -1,3 +1,4 @@
+// #region start
 import { start, type PageContext } from 'vitrine';
 import 'vitrine/vitrine.css';
 
@@ -9,5 +10,6 @@ export const vitrine = start({
   locale: 'en-GB',
   currency: 'EUR',
 });
+// #endregion start
 
 export type Page = Partial<PageContext>;

@@ -1,3 +1,4 @@
+// #region element
 import type { WidgetAttributes } from 'vitrine';
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 
@@ -9,3 +10,4 @@ declare module 'react' {
     }
   }
 }
+// #endregion element

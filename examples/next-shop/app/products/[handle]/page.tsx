@@ -11,10 +11,12 @@ interface Props {
   params: Promise<{ handle: string }>;
 }
 
+// #region slots
 const slots: Slot[] = [
   { id: 'pdp-similar', algorithm: 'viewedalsoviewed categoryreco', layout: 'carousel', max: 8, title: 'You may also like' },
   { id: 'pdp-bought', algorithm: 'boughtalsobought contentbasedreco', layout: 'matrix', max: 4, title: 'Often bought with it' },
 ];
+// #endregion slots
 
 const money = new Intl.NumberFormat(shop.locale, { style: 'currency', currency: shop.currency });
 
@@ -23,6 +25,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: product ? `${product.name} · Maison Vitrine` : 'Not found · Maison Vitrine' };
 }
 
+// #region page
 export default async function ProductPage({ params }: Props) {
   const product = await findProduct((await params).handle);
   if (!product) notFound();
@@ -45,3 +48,4 @@ export default async function ProductPage({ params }: Props) {
     </main>
   );
 }
+// #endregion page
