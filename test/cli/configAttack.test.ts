@@ -232,6 +232,21 @@ describe('files as other editors and systems write them', () => {
     expect(r.out).toContain('search.json:4:3 paginationCount  error: "paginationCount" is written twice');
   });
 
+  it('sends nothing from a folder where one widget has a comment or a trailing comma', async () => {
+    const good = text(widget('syntax-good'));
+    for (const [bad, says] of [
+      [good.replace('"maxProducts": 8,', '"maxProducts": 8, // eight\n'), 'widgets/b.json:9:21 (file)  error: not JSON: a comment'],
+      [good.replace('"pageId": "home_page"', '"pageId": "home_page",'), 'widgets/b.json:11:24 (file)  error: not JSON: a trailing comma after the last field'],
+    ] as const) {
+      const before = posts(sandbox);
+      const r = await vitrine(['config', 'apply', '.'], env(), configFolder({ 'widgets/a.json': good, 'widgets/b.json': bad }));
+      expect(r.code).toBe(1);
+      expect(r.out).toContain(says);
+      expect(r.out).toContain('Nothing sent');
+      expect(posts(sandbox)).toBe(before);
+    }
+  });
+
   it('answers a deeply nested file with a message, not a crash', async () => {
     const deep = `{\n  "orgId": "${ORG}",\n  "searchSynonym": ${'['.repeat(100_000)}${']'.repeat(100_000)}\n}\n`;
     const r = await check({ 'search.json': deep });
