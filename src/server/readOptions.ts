@@ -99,11 +99,13 @@ function readSlot(value: unknown, i: number): ReadSlot {
       }
     }
   }
+  // As `data-vitrine-max` reads: a number or its digits.
   const max = slot.max as unknown;
-  if (max !== undefined && !(typeof max == 'number' && Number.isInteger(max) && max >= MAX.min && max <= MAX.max)) {
+  const n = typeof max == 'number' || typeof max == 'string' ? Number(max) : NaN;
+  if (max != null && !(Number.isInteger(n) && n >= MAX.min && n <= MAX.max)) {
     read.warning = `${where}.max must be a whole number from ${MAX.min} to ${MAX.max} (got ${shown(max)}): ignored, the service's count shows`;
     slot.max = undefined;
-  }
+  } else if (max != null) slot.max = n;
   return read;
 }
 

@@ -18,6 +18,8 @@ import { bigcommerce } from './bigcommerce';
 const PLATFORMS: Record<string, string> = { shopify: 'shopify', Shopify: 'shopify', woocommerce: 'woocommerce', wcSettings: 'woocommerce', bigcommerce: 'bigcommerce', BCData: 'bigcommerce' };
 const ADAPTERS: Record<string, Adapter> = { shopify, woocommerce, bigcommerce };
 
+/** A refusal without the platform's words: the adapters put its status (`HTTP 400`), which is for the merchant, not the shopper. */
+const bare = (message: string) => /^HTTP \d{3}$/.test(message);
 const detailOf = (line: CartLine) => ({ name: line.product.product_name, sku: line.product.product_sku, price: line.product._amount, url: line.product.product_currentPageUrl, id: line.id, quantity: line.quantity });
 // Summed in cents, as the bundle's total is.
 const totalOf = (lines: CartLine[]) => lines.reduce((sum, l) => sum + Math.round(l.product._amount * 100) * l.quantity, 0) / 100;
@@ -132,7 +134,13 @@ export function cartPlugin(host: EmbedHost): void {
       const products = added.map(detailOf);
       // The one hook for a theme Vitrine does not know: the platform's answer and cart; a
       // listener that calls preventDefault() updates the theme's cart UI itself.
-      if (via != 'page' && send(slot, 'cart-updated', { platform: via, products, answer: outcome.answer, cart: outcome.cart }, true)) refreshCartUi(win, via, outcome);
+      // The theme's code runs there: whatever it throws, the shopper is still told below.
+      if (via != 'page' && send(slot, 'cart-updated', { platform: via, products, answer: outcome.answer, cart: outcome.cart }, true))
+        try {
+          refreshCartUi(win, via, outcome);
+        } catch {
+          /* the theme's cart UI stays as it was */
+        }
       send(slot, 'added-to-cart', { products, total: totalOf(added), currency: host.context().currency, platform: via, cart: outcome.cart });
     }
     for (const { line, message, failure: lost, options } of outcome?.failed || []) {
@@ -145,8 +153,10 @@ export function cartPlugin(host: EmbedHost): void {
             ? say('cartChooseOptions', { name })
             : !line.id
               ? say('cartNoId', { name })
-              : message
+              : message && !bare(message)
                 ? say('cartRefused', { name, message })
+                : message
+                  ? say('cartFailed')
                 : say('cartNotHeld', { name }),
       );
       send(slot, 'error', { kind: 'cart', message: `${name} (${line.id || 'no cart id'}): ${why}${options && message ? ' (' + message + ')' : ''}`, status: lost?.status || 0 });

@@ -14,8 +14,9 @@ const valueOf = (el: Element | null) => (el as HTMLInputElement | null)?.value ?
  * The page's own product (the bundle's first), read from the product page at the moment
  * of the press, as the variant the shopper has chosen there; never a guess:
  * - Shopify: the product form's `id` field (`form[action$="/cart/add"] [name=id]`, the
- *   variant the theme's own button would add: Dawn keeps it on the chosen variant), else
- *   the URL's `variant`, each only if it is one of the product's variants in
+ *   variant the theme's own button would add: Dawn keeps it on the chosen variant; a radio
+ *   button only when checked), else the URL's `variant` unless the form's `id` is empty
+ *   (options that match no variant: `unchosen`), each only if it is one of the product's variants in
  *   `ShopifyAnalytics.meta.product.variants`; else the product's only variant, or the one
  *   whose SKU is the product's. Several variants and none chosen: `unchosen`.
  * - WooCommerce: a variable product's form (`form.variations_form`) gives the chosen
@@ -32,9 +33,19 @@ export function readPageLine(win: Window, platform: string, sku: string): PageLi
     const list = meta && typeof meta == 'object' && Object.prototype.hasOwnProperty.call(meta, 'variants') ? (meta as { variants: unknown }).variants : null;
     const variants = Array.isArray(list) ? list.map((v) => ({ id: field(v, 'id'), sku: field(v, 'sku') })) : [];
     const known = (id: string) => !!id && (!variants.length || variants.some((v) => v.id == id));
-    const forms = Array.from(doc.querySelectorAll('form[action$="/cart/add"] [name="id"]'), valueOf);
-    const chosen = [...forms, new URL(win.location.href).searchParams.get('variant')].map(digits).find(known);
-    if (chosen) return { id: chosen };
+    // A radio button or box named `id` is the variant only when checked; a disabled field is not sent by its form either.
+    const fields = Array.from(doc.querySelectorAll<HTMLInputElement>('form[action$="/cart/add"] [name="id"]')).filter((el) => !el.disabled);
+    const box = (el: HTMLInputElement) => el.type == 'radio' || el.type == 'checkbox';
+    const picked = fields.filter((el) => !box(el) || el.checked).map((el) => digits(valueOf(el)));
+    const fromForm = picked.find(known);
+    if (fromForm) return { id: fromForm };
+    // The product form says no variant: its `id` emptied (Dawn does when the options chosen
+    // match none) or its variant buttons all unchecked. The URL may still name an earlier
+    // variant, which is not the shopper's choice.
+    const unpicked = fields.some((el) => (box(el) ? known(digits(el.value)) : !el.value)) && !picked.some(known);
+    if (unpicked && variants.length > 1) return { id: '', unchosen: true };
+    const chosen = digits(new URL(win.location.href).searchParams.get('variant'));
+    if (known(chosen)) return { id: chosen };
     if (variants.length == 1) return { id: digits(variants[0].id) };
     const match = variants.filter((v) => v.sku && v.sku == sku);
     return match.length == 1 ? { id: digits(match[0].id) } : { id: '', unchosen: variants.length > 1 };

@@ -5,10 +5,23 @@ import { list, own } from './confirmed';
 
 type JQuery = ((el: unknown) => { trigger?: (name: string, args?: unknown[]) => void }) & { fn?: { jquery?: unknown } };
 
-/** The page's jQuery, if it has one (`jQuery`, or Cornerstone's, which it exposes as `$`). */
-function jqueryOf(win: Window): JQuery | undefined {
-  const page = win as unknown as { jQuery?: JQuery; $?: JQuery };
-  return [page.jQuery, page.$].find((jq) => typeof jq == 'function' && typeof jq.fn?.jquery == 'string');
+/**
+ * The page's copies of jQuery (`jQuery`, and Cornerstone's, which it exposes as `$`): each
+ * copy calls only the handlers bound through it, and a page may hold two (WordPress runs
+ * its own in noConflict mode; a tag manager or plugin brings another), so each is told.
+ * A global whose getter throws counts as none.
+ */
+function jqueriesOf(win: Window): JQuery[] {
+  const found: JQuery[] = [];
+  for (const name of ['jQuery', '$']) {
+    try {
+      const jq = (win as unknown as Record<string, JQuery | undefined>)[name];
+      if (typeof jq == 'function' && typeof jq.fn?.jquery == 'string' && !found.includes(jq)) found.push(jq);
+    } catch {
+      /* a guarded global: not a jQuery to tell */
+    }
+  }
+  return found;
 }
 
 /**
@@ -31,7 +44,7 @@ function jqueryOf(win: Window): JQuery | undefined {
 export function refreshCartUi(win: Window, platform: string, outcome: CartOutcome): void {
   const doc = win.document;
   const body = doc.body;
-  const jq = jqueryOf(win);
+  const jqs = jqueriesOf(win);
   const run = (step: () => void) => {
     try {
       step();
@@ -47,15 +60,17 @@ export function refreshCartUi(win: Window, platform: string, outcome: CartOutcom
     // Dawn's elements read the added item's `key` and `id` off the top of the answer (its
     // product form adds one item at a time) and `sections` beside them.
     if (element && sections && typeof sections == 'object') run(() => element.renderContents!({ ...(first as object), sections }));
-    const publish = (win as unknown as { publish?: (name: string, data: unknown) => void }).publish;
-    if (typeof publish == 'function') run(() => publish('cart-update', { source: 'vitrine', productVariantId: own(first, 'variant_id'), cartData: answer }));
+    run(() => {
+      const publish = (win as unknown as { publish?: (name: string, data: unknown) => void }).publish;
+      if (typeof publish == 'function') publish('cart-update', { source: 'vitrine', productVariantId: own(first, 'variant_id'), cartData: answer });
+    });
   }
   if (platform == 'woocommerce') {
     run(() => body.dispatchEvent(new (win as typeof window).CustomEvent('wc-blocks_added_to_cart', { bubbles: true, cancelable: true, detail: { preserveCartData: false } })));
-    if (jq) {
+    for (const jq of jqs) {
       run(() => jq(body).trigger?.('wc_fragment_refresh'));
       run(() => jq(body).trigger?.('added_to_cart', [undefined, undefined, undefined]));
     }
   }
-  if (platform == 'bigcommerce' && jq) run(() => jq(body).trigger?.('cart-quantity-update', [quantityOf(outcome.cart)]));
+  if (platform == 'bigcommerce') for (const jq of jqs) run(() => jq(body).trigger?.('cart-quantity-update', [quantityOf(outcome.cart)]));
 }

@@ -28,7 +28,8 @@ type ThemeCart = HTMLElement & { getSectionsToRender?: () => unknown; renderCont
 
 const root = (win: Window) => {
   const value = field((win as unknown as { Shopify?: { routes?: unknown } }).Shopify?.routes, 'root');
-  return /^\/[\w/-]*$/.test(value) ? value.replace(/\/?$/, '/') : '/';
+  // A path on this origin only (`/`, `/fr/`, `/en-ca`): `//host/` would send the cart elsewhere.
+  return /^\/(?:[\w-]+\/?)*$/.test(value) ? value.replace(/\/?$/, '/') : '/';
 };
 
 /** The page's cart element, as Dawn's product form finds it, and the section ids it renders (at most five, Shopify's limit). */
@@ -44,7 +45,7 @@ export function themeCart(doc: Document): { element?: ThemeCart; sections: strin
   return typeof element?.renderContents == 'function' && sections.length ? { element, sections } : { sections: [] };
 }
 
-const refusal = (win: Window, body: unknown) => plainText(win, field(body, 'description') || field(body, 'message'));
+const refusal = (win: Window, answer: { body: unknown; status: number }) => plainText(win, field(answer.body, 'description') || field(answer.body, 'message')) || 'HTTP ' + answer.status;
 
 export const shopify: Adapter = async (win, lines) => {
   const base = root(win);
@@ -57,7 +58,7 @@ export const shopify: Adapter = async (win, lines) => {
       outcome.answer = answer.body;
       confirmed(outcome, some, list(answer.body, 'items'), (item, line) => same(item, 'variant_id', line.id) || same(item, 'id', line.id));
     }
-    return answer.ok ? '' : refusal(win, answer.body);
+    return answer.ok ? '' : refusal(win, answer);
   };
   const refused = await add(lines);
   if (refused && lines.length > 1)

@@ -163,9 +163,9 @@ describe('renderSlots', () => {
     expect(results.map((r) => [r.id, r.ok, r.algorithm])).toEqual([['own', true, 'trending'], ['half', true, 'trending'], ['zero', true, 'trending'], ['text', true, 'trending']]);
     expect(results[0].layout).toBe('carousel');
     expect(all).toBeGreaterThan(2);
-    // A max that is not a whole number from 1 to 100 (a fraction, 0, the text '2') is the
-    // default, with a warning (renderSlotsTrust.test.ts), as the options check reads it.
-    expect([cards(results[0].html), cards(results[2].html), cards(results[3].html)]).toEqual([all, all, all]);
+    // A max is read as data-vitrine-max is: a whole number from 1 to 100, as a number or its
+    // digits ('2'); anything else (a fraction, 0) is the default, with a warning.
+    expect([cards(results[0].html), cards(results[2].html), cards(results[3].html)]).toEqual([all, all, 2]);
   });
 
   it('fails a slot and says why, while the others render', async () => {
