@@ -97,8 +97,9 @@ export async function runVitrine(args: readonly string[], rawIo: CliIo): Promise
     await program(io, (c) => (code = c)).parseAsync([...args], { from: 'user' });
     return code;
   } catch (e) {
-    // Help and --version end with code 0; every other complaint of the parser is usage.
-    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+    // Help and --version end with code 0; every other complaint of the parser is usage,
+    // 1 under --detailed-exitcode, where 2 means changes to send.
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : args.includes('--detailed-exitcode') ? 1 : 2;
     if (isUsageError(e)) {
       io.err(`vitrine: ${e.message}`);
       return 2;

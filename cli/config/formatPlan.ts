@@ -64,7 +64,7 @@ export function formatPlanMarkdown(plan: Plan, target: string): string[] {
   const lines = ['### Vitrine configuration plan', '', `For ${target}. Compared with what was last applied from this folder (\`.vitrine-state.json\`): ${ABOUT}`, ''];
   if (plan.changes.length + plan.unchanged.length > 0) {
     lines.push('| | File | Call |', '|---|---|---|');
-    for (const c of plan.changes) lines.push(`| ${c.before === undefined ? '+' : '~'} | ${code(c.file)} | ${describeChange(c).replace(/\|/g, '\\|')} |`);
+    for (const c of plan.changes) lines.push(`| ${c.before === undefined ? '+' : '~'} | ${code(c.file)} | ${escapeHtml(describeChange(c)).replace(/\|/g, '\\|')} |`);
     for (const file of plan.unchanged) lines.push(`| = | ${code(file)} | unchanged |`);
     lines.push('');
   }

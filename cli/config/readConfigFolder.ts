@@ -47,7 +47,7 @@ export function readConfigFolder(dir: string): ConfigFolder {
   const shown = (name: string) => join(dir, name);
   const load = (name: string): JsonFile => {
     const { file, syntax } = readJsonFile(shown(name), read(dir, name), name);
-    if (syntax) problems.push({ file: file.name, ...lineColumn(file.text, syntax.offset), field: '(file)', severity: 'error', message: syntax.message, ...(syntax.fix ? { fix: syntax.fix } : {}) });
+    if (syntax) problems.push({ file: file.name, ...lineColumn(file.text, syntax.offset), field: syntax.field ?? '(file)', severity: 'error', message: syntax.message, ...(syntax.fix ? { fix: syntax.fix } : {}) });
     return file;
   };
   for (const name of top.filter((n) => n.endsWith('.json') && n !== SEARCH && n !== STATE_FILE)) {
@@ -59,6 +59,9 @@ export function readConfigFolder(dir: string): ConfigFolder {
     });
   }
   const search = top.includes(SEARCH) ? load(SEARCH) : undefined;
+  if (top.includes('widgets') && !statSync(join(dir, 'widgets')).isDirectory()) {
+    throw usageError(`${shown('widgets')} is a file; widgets/ is the folder of widget files (widgets/<name>.json)`);
+  }
   const widgetNames = top.includes('widgets') ? readdirSync(join(dir, 'widgets')).filter((n) => n.endsWith('.json')).sort() : [];
   const widgets = widgetNames.map((n) => load(`widgets/${n}`));
   if (!search && widgets.length === 0) throw usageError(`${dir} holds neither search.json nor widgets/*.json: nothing to check`);

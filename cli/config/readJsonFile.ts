@@ -1,5 +1,5 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { Problem } from './problems';
+import { formatPath, type Problem } from './problems';
 
 export type Path = readonly (string | number)[];
 
@@ -69,15 +69,64 @@ function describeSyntax(text: string, first: ParseError): { offset: number; mess
  * text, and editors count no column for it. `name` is the path as shown in messages,
  * `inFolder` the file's place in the configuration folder.
  */
-export function readJsonFile(name: string, raw: string, inFolder = name): { file: JsonFile; syntax?: { offset: number; message: string; fix?: string } } {
+export function readJsonFile(name: string, raw: string, inFolder = name): { file: JsonFile; syntax?: { offset: number; message: string; fix?: string; field?: string } } {
   const text = raw.replace(/^\uFEFF/, '');
+  const unread = (syntax: { offset: number; message: string; fix?: string; field?: string }) => ({ file: { name, inFolder, text, root: undefined, value: undefined }, syntax });
+  // Read as UTF-8, a UTF-16 file (Notepad's "Unicode") starts with its mark as two
+  // replacement characters, or without one, with a NUL byte beside its first character.
+  if (/^(\uFFFD\uFFFD|\u0000|[^]\u0000)/.test(text)) {
+    return unread({ offset: 0, message: 'the file is saved as UTF-16, not UTF-8', fix: 'save it with the encoding UTF-8 (in VS Code: "Save with Encoding")' });
+  }
+  const tooDeep = tooDeepAt(text);
+  if (tooDeep !== undefined) return unread({ offset: tooDeep, message: `nested more than ${MAX_DEPTH} levels deep`, fix: 'a configuration needs a few levels; remove the extra brackets' });
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  if (errors.length > 0 || !root) {
-    const syntax = describeSyntax(text, errors[0] ?? { offset: 0, error: 0 as ParseError['error'], length: 0 });
-    return { file: { name, inFolder, text, root: undefined, value: undefined }, syntax };
-  }
+  if (errors.length > 0 || !root) return unread(describeSyntax(text, errors[0] ?? { offset: 0, error: 0 as ParseError['error'], length: 0 }));
+  const twice = writtenTwice(root, []);
+  if (twice) return unread({ offset: twice.node.offset, field: formatPath(twice.path), message: `"${twice.path[twice.path.length - 1]}" is written twice in this object; JSON readers keep only one of them`, fix: 'keep one and delete the other' });
   return { file: { name, inFolder, text, root, value: nodeValue(root) } };
+}
+
+/** Deeper than any configuration goes; the reader and the checks recurse once a level. */
+const MAX_DEPTH = 64;
+
+/** Where brackets (outside strings) first nest deeper than MAX_DEPTH, if they do. */
+function tooDeepAt(text: string): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
+      if (++depth > MAX_DEPTH) return i;
+    } else if (c === '}' || c === ']') depth--;
+  }
+  return undefined;
+}
+
+/** The first field name written a second time in one object, with its path. */
+function writtenTwice(node: Node, path: Path): { node: Node; path: Path } | undefined {
+  if (node.type === 'array') {
+    for (const [i, child] of (node.children ?? []).entries()) {
+      const found = writtenTwice(child, [...path, i]);
+      if (found) return found;
+    }
+  }
+  if (node.type !== 'object') return undefined;
+  const seen = new Set<string>();
+  for (const p of node.children ?? []) {
+    const [key, value] = p.children ?? [];
+    if (!key) continue;
+    const k = String(key.value);
+    if (seen.has(k)) return { node: key, path: [...path, k] };
+    seen.add(k);
+    const found = value && writtenTwice(value, [...path, k]);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** The plain value of a tree, built on null-prototype objects (a `__proto__` key is data). */

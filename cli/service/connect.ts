@@ -31,10 +31,25 @@ export function connect(io: CliIo, org: Organisation): Connection {
     throw usageError(`VITRINE_BASE_URL is not a URL: "${baseUrl}"`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw usageError(`VITRINE_BASE_URL must be http: or https:, not ${url.protocol}`);
+  // Printed in every plan and result: a password in it would land in CI logs.
+  if (url.username || url.password) throw usageError('VITRINE_BASE_URL holds a user name or password; give the address alone (the key goes in VITRINE_API_KEY)');
   let html = false;
+  // The client tries a call once more after a timeout or a 5xx. A configuration call
+  // that timed out may have been taken, and one that failed is not sent again by a
+  // second try of the same run: the second try meets the first one's failure again, so
+  // apply reports it and the next run sends the call once.
+  const failedPosts = new Map<string, Response | 'timeout'>();
   const watched: typeof fetch = async (input, init) => {
     html = false;
+    const post = init?.method === 'POST' ? `${String(input)}\n${String(init.body)}` : undefined;
+    const earlier = post === undefined ? undefined : failedPosts.get(post);
+    if (earlier === 'timeout') {
+      return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+    }
+    if (earlier) return earlier.clone();
+    if (post) init?.signal?.addEventListener('abort', () => failedPosts.set(post, 'timeout'));
     const response = await io.fetch(input, init);
+    if (post && response.status > 499) failedPosts.set(post, response.clone());
     html = /html/i.test(response.headers.get('content-type') ?? '');
     return response;
   };

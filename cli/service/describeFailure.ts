@@ -17,6 +17,7 @@ export function describeFailure(e: unknown, connection: Connection | undefined):
     case 'server': return { message: `the service failed (HTTP ${e.status})${said}; nothing was changed by this call, try again later`, code: 2 };
     case 'quota': return { message: `the key's credit quota is spent (HTTP 403)${said}; calls are refused until the plan's monthly quota renews`, code: 1 };
     case 'rate': return { message: `too many calls for the key's plan (HTTP 429)${said}; wait a minute and run again`, code: 1 };
+    case 'redirect': return { message: `${base} answered with a redirect (HTTP ${e.status}), which is not followed: the key would go along; set VITRINE_BASE_URL to the service's own address`, code: 2 };
     case 'shape': return { message: `the service answered something interface.md does not describe: ${e.message}`, code: 2 };
     default:
       if (e.status === 401) return { message: `the service does not accept these credentials (HTTP 401)${said}; check VITRINE_API_KEY and VITRINE_ORG_ID`, code: 1 };

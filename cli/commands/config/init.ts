@@ -32,6 +32,11 @@ const schemaPath = (from: string) => relative(from, SCHEMAS).split(sep).join('/'
  */
 export async function runInit(folder: string, options: { force?: boolean }, io: CliIo): Promise<number> {
   if (existsSync(folder) && !statSync(folder).isDirectory()) throw usageError(`${folder} is a file; name a folder to write the configuration in`);
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (e) {
+    throw usageError(`${folder}: cannot be made (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); name a folder to write the configuration in`);
+  }
   const held = configurationIn(folder);
   if (held.length && !options.force) {
     io.err(`vitrine: ${folder} already holds configuration (${held.join(', ')}); nothing was written. Choose another folder, or add --force to write the starter files over these`);
