@@ -5,51 +5,20 @@
 // a merchant <form> whose fields shadow what a reader might ask; and mutation-XSS theme
 // markup written for these tests, through renderSlots, loaded in a div, a form, a table
 // cell and a list item. Built dist/ in Chromium; each forged script calls `__pwned`.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useServerPages } from './useServerPages';
 import { createCatalogue } from '../../demo/sandbox/createCatalogue';
 import type * as ServerApi from '../../src/server/index';
 
 const { renderSlots } = (await import('../../dist/server.mjs' as string)) as typeof ServerApi;
-let origin = '';
-let next = { body: '', nonce: '' };
-const pages = createServer((req, res) => {
-  const path = new URL(req.url!, 'http://x').pathname;
-  if (path.startsWith('/dist/')) return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(readFileSync('.' + path));
-  const csp: Record<string, string> = next.nonce ? { 'Content-Security-Policy': `script-src 'nonce-${next.nonce}' 'strict-dynamic'; object-src 'none'; base-uri 'none'` } : {};
-  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...csp }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>${next.body}</body></html>`);
-});
-let sandbox: Sandbox;
-let browser: Browser;
-let dataDir: string;
+const suite = useServerPages('attack');
 const coat = createCatalogue().find((p) => p.category == 'outerwear')!;
 const basePage = { pageType: 'product_page' as const, pname: coat.name, sku: coat.sku, domain: '127.0.0.1', locale: 'en-IE', currency: 'EUR' };
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'vitrine-attack-'));
-  sandbox = await createSandbox({ port: 0, dataDir });
-  browser = await launchChromium();
-  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await browser?.close();
-  pages.closeAllConnections();
-  pages.close();
-  await sandbox?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
 const tag = (nonce: string) =>
-  `<script async${nonce ? ` nonce="${nonce}"` : ''} src="/dist/vitrine.js" data-base-url="${sandbox.url}" data-org-id="${sandbox.orgId}" data-api-key="${sandbox.apiKey}" data-page-type="product_page" data-pname="${coat.name}" data-sku="${coat.sku}" data-locale="en-IE" data-currency="EUR"></script>`;
+  `<script async${nonce ? ` nonce="${nonce}"` : ''} src="/dist/vitrine.js" data-base-url="${suite.sandbox.url}" data-org-id="${suite.sandbox.orgId}" data-api-key="${suite.sandbox.apiKey}" data-page-type="product_page" data-pname="${coat.name}" data-sku="${coat.sku}" data-locale="en-IE" data-currency="EUR"></script>`;
 
 interface Seen {
   type: string;
@@ -59,7 +28,7 @@ interface Seen {
 }
 
 async function open(body: string, nonce: string): Promise<{ page: Page; pwned: string[] }> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const pwned: string[] = [];
   page.on('dialog', (d) => (pwned.push('dialog ' + d.message()), d.dismiss()));
   await page.exposeFunction('__pwned', (n: unknown) => pwned.push(String(n)));
@@ -73,8 +42,8 @@ async function open(body: string, nonce: string): Promise<{ page: Page; pwned: s
       });
     }
   });
-  next = { body, nonce };
-  await page.goto(origin + '/products/x');
+  suite.pages.show(body, nonce);
+  await page.goto(suite.pages.origin + '/products/x');
   return { page, pwned };
 }
 
@@ -98,7 +67,7 @@ const forgedState = (name: string, nonce = 'guessed') => `<script type="applicat
 
 /** The genuine carousel widget for the page's nonce, its html (root and all). */
 async function genuine(nonce: string): Promise<string> {
-  const [real] = await renderSlots({ baseUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, page: basePage, consent: true, nonce: nonce || undefined, timeoutMs: 10_000, slots: [{ id: 'real', algorithm: 'trending', layout: 'carousel' }] });
+  const [real] = await renderSlots({ baseUrl: suite.sandbox.url, orgId: suite.sandbox.orgId, apiKey: suite.sandbox.apiKey, page: basePage, consent: true, nonce: nonce || undefined, timeoutMs: 10_000, slots: [{ id: 'real', algorithm: 'trending', layout: 'carousel' }] });
   expect(real.ok).toBe(true);
   return real.html;
 }
@@ -218,13 +187,13 @@ describe(`${MXSS.length} mutation-XSS themes through renderSlots`, () => {
   it('run nothing in a div, a form, a table cell or a list item, and leave the merchant\'s form, table and list whole', async () => {
     const themes = JSON.stringify({
       errMsg: null,
-      widgetThemes: MXSS.map((html, n) => ({ id: 'x' + n, themeId: 'x' + n, orgId: sandbox.orgId, name: 'x' + n, type: 'Custom', displayType: 'matrix', htmlTemplate: html + '<a href="{{product_currentPageUrl}}">{{product_name}}</a>', cssTemplate: null, jsTemplate: null, divisionId: null })),
+      widgetThemes: MXSS.map((html, n) => ({ id: 'x' + n, themeId: 'x' + n, orgId: suite.sandbox.orgId, name: 'x' + n, type: 'Custom', displayType: 'matrix', htmlTemplate: html + '<a href="{{product_currentPageUrl}}">{{product_name}}</a>', cssTemplate: null, jsTemplate: null, divisionId: null })),
     });
-    // A stand-in for GET /v1/theme answering as interface.md §4 documents it; widget calls go to the sandbox.
+    // A stand-in for GET /v1/theme answering as interface.md §4 documents it; widget calls go to the suite.sandbox.
     const withThemes = (input: RequestInfo | URL, init?: RequestInit) =>
       new URL(String(input)).pathname == '/v1/theme' ? Promise.resolve(new Response(themes, { headers: { 'Content-Type': 'application/json' } })) : fetch(input, init);
     const results = await renderSlots({
-      baseUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, fetch: withThemes, consent: true, timeoutMs: 10_000, styles: 'each', page: basePage,
+      baseUrl: suite.sandbox.url, orgId: suite.sandbox.orgId, apiKey: suite.sandbox.apiKey, fetch: withThemes, consent: true, timeoutMs: 10_000, styles: 'each', page: basePage,
       slots: MXSS.map((_, n) => ({ id: 'h' + n, algorithm: 'trending', max: 1, theme: 'x' + n })),
     });
     expect(results.filter((r) => !r.ok).map((r) => r.id)).toEqual([]);

@@ -3,15 +3,9 @@
 // without a request; hostile theme markup the server kept runs nothing; a widget the
 // server rendered with a personal algorithm renders again, non-personal, on a page whose
 // visitor has not consented.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useServerPages } from './useServerPages';
 import { createCatalogue } from '../../demo/sandbox/createCatalogue';
 import { MARKUP_PAYLOADS } from './embed/markupPayloads';
 import type * as ServerApi from '../../src/server/index';
@@ -20,48 +14,21 @@ import type { Theme } from '../../src/types/interface';
 const { renderSlots } = (await import('../../dist/server.mjs' as string)) as typeof ServerApi;
 // Pages come from a server on 127.0.0.1 (not an intercepted origin): Chromium keeps pages
 // outside the loopback address space from calling the sandbox.
-let origin = '';
-let body = '';
-/** The next page's CSP nonce; '' for a page without a CSP. */
-let pageNonce = '';
-const pages = createServer((req, res) => {
-  const path = new URL(req.url!, 'http://x').pathname;
-  if (path.startsWith('/dist/')) return res.writeHead(200, { 'Content-Type': path.endsWith('.css') ? 'text/css' : 'text/javascript' }).end(readFileSync('.' + path));
-  const csp: Record<string, string> = pageNonce ? { 'Content-Security-Policy': `script-src 'nonce-${pageNonce}' 'strict-dynamic'` } : {};
-  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...csp }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>${body}</body></html>`);
-});
-let sandbox: Sandbox;
-let browser: Browser;
-let dataDir: string;
+const suite = useServerPages('resume');
 const coat = createCatalogue().find((p) => p.category == 'outerwear')!;
 const basePage = { pageType: 'product_page' as const, pname: coat.name, sku: coat.sku, domain: '127.0.0.1', locale: 'en-IE', currency: 'EUR' };
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'vitrine-resume-'));
-  sandbox = await createSandbox({ port: 0, dataDir });
-  browser = await launchChromium();
-  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await browser?.close();
-  pages.closeAllConnections();
-  pages.close();
-  await sandbox?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-const creds = () => ({ baseUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey });
-const tag = (extra = '') => `<script async src="/dist/vitrine.js" data-base-url="${sandbox.url}" data-org-id="${sandbox.orgId}" data-api-key="${sandbox.apiKey}" data-page-type="product_page" data-pname="${coat.name}" data-sku="${coat.sku}" data-locale="en-IE" data-currency="EUR"${extra}></script>`;
+const creds = () => ({ baseUrl: suite.sandbox.url, orgId: suite.sandbox.orgId, apiKey: suite.sandbox.apiKey });
+const tag = (extra = '') => `<script async src="/dist/vitrine.js" data-base-url="${suite.sandbox.url}" data-org-id="${suite.sandbox.orgId}" data-api-key="${suite.sandbox.apiKey}" data-page-type="product_page" data-pname="${coat.name}" data-sku="${coat.sku}" data-locale="en-IE" data-currency="EUR"${extra}></script>`;
 
 /** Opens a page with `html` as its body, loading the built files from dist/. */
 async function open(html: string, nonce = ''): Promise<{ page: Page; asked: string[]; pwned: string[]; styles: string[] }> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const asked: string[] = [];
   const styles: string[] = [];
   page.on('request', (r) => r.url().endsWith('/vitrine.css') && styles.push(r.url()));
   const pwned: string[] = [];
-  page.on('request', (r) => r.url().startsWith(sandbox.url + '/v1/') && asked.push(r.url()));
+  page.on('request', (r) => r.url().startsWith(suite.sandbox.url + '/v1/') && asked.push(r.url()));
   page.on('console', (m) => process.env.DEBUG_RESUME && console.log(m.text()));
   page.on('requestfailed', (r) => process.env.DEBUG_RESUME && console.log('failed', r.url(), r.failure()?.errorText));
   page.on('pageerror', (e) => process.env.DEBUG_RESUME && console.log('pageerror', e.message));
@@ -73,9 +40,8 @@ async function open(html: string, nonce = ''): Promise<{ page: Page; asked: stri
     document.addEventListener('vitrine:render', (e) => w.__renders.push({ id: (e.target as Element).id, server: (e as CustomEvent).detail.server, algorithm: (e as CustomEvent).detail.algorithm, theme: (e as CustomEvent).detail.theme }));
     document.addEventListener('vitrine:error', (e) => console.log('vitrine:error', JSON.stringify((e as CustomEvent).detail)));
   });
-  body = html;
-  pageNonce = nonce;
-  await page.goto(origin + '/products/x');
+  suite.pages.show(html, nonce);
+  await page.goto(suite.pages.origin + '/products/x');
   return { page, asked, pwned, styles };
 }
 
@@ -108,7 +74,7 @@ describe('resuming server-rendered widgets', () => {
     // The call's stylesheet travels once, in its first widget.
     expect([a.html.includes('<style'), b.html.includes('<style')]).toEqual([true, false]);
     const slots = `<div id="a" data-vitrine="trending" data-vitrine-layout="carousel">${a.html}</div><vitrine-widget id="b" algorithm="trending" layout="matrix" max="4">${b.html}</vitrine-widget>`;
-    const esm = `<script type="module" nonce="${nonce}">import { start } from '/dist/vitrine.mjs'; start({ nonce: ${JSON.stringify(nonce)}, baseUrl: ${JSON.stringify(sandbox.url)}, orgId: ${JSON.stringify(sandbox.orgId)}, apiKey: ${JSON.stringify(sandbox.apiKey)}, pageType: 'product_page', pname: ${JSON.stringify(coat.name)}, sku: ${JSON.stringify(coat.sku)} });</script>`;
+    const esm = `<script type="module" nonce="${nonce}">import { start } from '/dist/vitrine.mjs'; start({ nonce: ${JSON.stringify(nonce)}, baseUrl: ${JSON.stringify(suite.sandbox.url)}, orgId: ${JSON.stringify(suite.sandbox.orgId)}, apiKey: ${JSON.stringify(suite.sandbox.apiKey)}, pageType: 'product_page', pname: ${JSON.stringify(coat.name)}, sku: ${JSON.stringify(coat.sku)} });</script>`;
     for (const loader of [tag(` nonce="${nonce}"`), esm]) {
       const { page, asked, styles } = await open(slots + loader, nonce);
       const renders = await rendersOf(page, 2);
@@ -138,7 +104,7 @@ describe('resuming server-rendered widgets', () => {
   });
 
   it('runs nothing from hostile theme markup the server rendered', async () => {
-    // One theme per payload, handed to renderSlots by a stand-in theme list; the widgets come from the sandbox.
+    // One theme per payload, handed to renderSlots by a stand-in theme list; the widgets come from the suite.sandbox.
     const themes: Partial<Theme>[] = MARKUP_PAYLOADS.map((html, i) => ({ id: 'p' + i, themeId: 'p' + i, htmlTemplate: html + '<a href="{{product_currentPageUrl}}">{{product_name}}</a>', displayType: 'matrix' }));
     const fetchWithThemes = (input: RequestInfo | URL, init?: RequestInit) =>
       String(input).includes('/v1/theme') ? Promise.resolve(new Response(JSON.stringify({ widgetThemes: themes }))) : fetch(input, init);
@@ -146,7 +112,7 @@ describe('resuming server-rendered widgets', () => {
     const slots = themes.map((t, i) => ({ id: 'h' + i, algorithm: 'trending', layout: 'matrix' as const, max: 1, theme: t.themeId }));
     const results = [];
     for (let from = 0; from < slots.length; from += 40) {
-      results.push(...(await renderSlots({ ...creds(), baseUrl: sandbox.url + '/hostile/..', fetch: fetchWithThemes, page: basePage, consent: true, timeoutMs: 10_000, slots: slots.slice(from, from + 40) })));
+      results.push(...(await renderSlots({ ...creds(), baseUrl: suite.sandbox.url + '/hostile/..', fetch: fetchWithThemes, page: basePage, consent: true, timeoutMs: 10_000, slots: slots.slice(from, from + 40) })));
     }
     expect(results.every((r) => r.ok)).toBe(true);
     const kept = results.filter((r) => r.theme != 'vitrine-matrix').length;

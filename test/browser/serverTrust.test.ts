@@ -4,52 +4,20 @@
 // under `script-src 'nonce-…' 'strict-dynamic'` and on a page without a nonce. A forged
 // root runs no script of its own, gets `vitrine:error` (kind `resume`) and renders the
 // client way; the genuine root still resumes without a widget request.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createServer } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
-import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useServerPages } from './useServerPages';
 import { createCatalogue } from '../../demo/sandbox/createCatalogue';
 import type * as ServerApi from '../../src/server/index';
 
 const { renderSlots } = (await import('../../dist/server.mjs' as string)) as typeof ServerApi;
-let origin = '';
-/** The next page's body, and its nonce ('' for a page without a CSP). */
-let next = { body: '', nonce: '' };
-const pages = createServer((req, res) => {
-  const path = new URL(req.url!, 'http://x').pathname;
-  if (path.startsWith('/dist/')) return res.writeHead(200, { 'Content-Type': path.endsWith('.css') ? 'text/css' : 'text/javascript' }).end(readFileSync('.' + path));
-  const csp: Record<string, string> = next.nonce ? { 'Content-Security-Policy': `script-src 'nonce-${next.nonce}' 'strict-dynamic'; object-src 'none'; base-uri 'none'` } : {};
-  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...csp }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>${next.body}</body></html>`);
-});
-let sandbox: Sandbox;
-let browser: Browser;
-let dataDir: string;
+const suite = useServerPages('trust');
 const coat = createCatalogue().find((p) => p.category == 'outerwear')!;
 const basePage = { pageType: 'product_page' as const, pname: coat.name, sku: coat.sku, domain: '127.0.0.1', locale: 'en-IE', currency: 'EUR' };
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'vitrine-trust-'));
-  sandbox = await createSandbox({ port: 0, dataDir });
-  browser = await launchChromium();
-  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  await browser?.close();
-  pages.closeAllConnections();
-  pages.close();
-  await sandbox?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
 const tag = (nonce: string) =>
-  `<script async${nonce ? ` nonce="${nonce}"` : ''} src="/dist/vitrine.js" data-base-url="${sandbox.url}" data-org-id="${sandbox.orgId}" data-api-key="${sandbox.apiKey}" data-page-type="product_page" data-pname="${coat.name}" data-sku="${coat.sku}" data-locale="en-IE" data-currency="EUR"></script>`;
+  `<script async${nonce ? ` nonce="${nonce}"` : ''} src="/dist/vitrine.js" data-base-url="${suite.sandbox.url}" data-org-id="${suite.sandbox.orgId}" data-api-key="${suite.sandbox.apiKey}" data-page-type="product_page" data-pname="${coat.name}" data-sku="${coat.sku}" data-locale="en-IE" data-currency="EUR"></script>`;
 
 interface Seen {
   type: string;
@@ -62,10 +30,10 @@ interface Seen {
 
 /** Opens a page; `pwned` lists every forged script that ran (each calls `__pwned`) and every dialog. */
 async function open(body: string, nonce: string): Promise<{ page: Page; asked: string[]; pwned: string[] }> {
-  const page = await browser.newPage();
+  const page = await suite.browser.newPage();
   const asked: string[] = [];
   const pwned: string[] = [];
-  page.on('request', (r) => r.url().startsWith(sandbox.url + '/v1/') && asked.push(r.url()));
+  page.on('request', (r) => r.url().startsWith(suite.sandbox.url + '/v1/') && asked.push(r.url()));
   page.on('dialog', (d) => (pwned.push('dialog ' + d.message()), d.dismiss()));
   page.on('console', (m) => process.env.DEBUG_TRUST && console.log(m.text()));
   page.on('pageerror', (e) => pwned.push('pageerror ' + e.message));
@@ -80,8 +48,8 @@ async function open(body: string, nonce: string): Promise<{ page: Page; asked: s
       });
     }
   });
-  next = { body, nonce };
-  await page.goto(origin + '/products/x');
+  suite.pages.show(body, nonce);
+  await page.goto(suite.pages.origin + '/products/x');
   return { page, asked, pwned };
 }
 
@@ -129,7 +97,7 @@ const BROKEN: Record<string, string> = {
 
 /** The genuine widget, rendered for the page's nonce (or none). */
 async function genuine(nonce: string) {
-  const [real] = await renderSlots({ baseUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, page: basePage, consent: true, nonce: nonce || undefined, timeoutMs: 10_000, slots: [{ id: 'real', algorithm: 'trending', layout: 'carousel' }] });
+  const [real] = await renderSlots({ baseUrl: suite.sandbox.url, orgId: suite.sandbox.orgId, apiKey: suite.sandbox.apiKey, page: basePage, consent: true, nonce: nonce || undefined, timeoutMs: 10_000, slots: [{ id: 'real', algorithm: 'trending', layout: 'carousel' }] });
   expect(real.ok).toBe(true);
   expect(real.theme).toBe('maison-carousel');
   return `<div id="real" data-vitrine="trending" data-vitrine-layout="carousel">${real.html}</div>`;
@@ -204,7 +172,7 @@ describe('server roots on a page without a nonce', () => {
   });
 
   it('a widget the server rendered without consent reports personal: false', async () => {
-    const [w] = await renderSlots({ baseUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, page: basePage, consent: false, timeoutMs: 10_000, slots: [{ id: 'anon', algorithm: 'trending', layout: 'matrix', max: 4 }] });
+    const [w] = await renderSlots({ baseUrl: suite.sandbox.url, orgId: suite.sandbox.orgId, apiKey: suite.sandbox.apiKey, page: basePage, consent: false, timeoutMs: 10_000, slots: [{ id: 'anon', algorithm: 'trending', layout: 'matrix', max: 4 }] });
     const { page } = await open(`<div id="anon" data-vitrine="trending" data-vitrine-layout="matrix" data-vitrine-max="4">${w.html}</div>` + tag(''), '');
     expect(await settled(page, ['anon'])).toEqual([{ type: 'render', id: 'anon', server: true, personal: false }]);
     await page.close();
