@@ -5,7 +5,7 @@
 // visitor has not consented.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useServerPages } from './useServerPages';
+import { basePage, coat, useServerPages, vitrineTag } from './useServerPages';
 import { createCatalogue } from '../../demo/sandbox/createCatalogue';
 import { MARKUP_PAYLOADS } from './embed/markupPayloads';
 import type * as ServerApi from '../../src/server/index';
@@ -15,11 +15,9 @@ const { renderSlots } = (await import('../../dist/server.mjs' as string)) as typ
 // Pages come from a server on 127.0.0.1 (not an intercepted origin): Chromium keeps pages
 // outside the loopback address space from calling the sandbox.
 const suite = useServerPages('resume');
-const coat = createCatalogue().find((p) => p.category == 'outerwear')!;
-const basePage = { pageType: 'product_page' as const, pname: coat.name, sku: coat.sku, domain: '127.0.0.1', locale: 'en-IE', currency: 'EUR' };
 
 const creds = () => ({ baseUrl: suite.sandbox.url, orgId: suite.sandbox.orgId, apiKey: suite.sandbox.apiKey });
-const tag = (extra = '') => `<script async src="/dist/vitrine.js" data-base-url="${suite.sandbox.url}" data-org-id="${suite.sandbox.orgId}" data-api-key="${suite.sandbox.apiKey}" data-page-type="product_page" data-pname="${coat.name}" data-sku="${coat.sku}" data-locale="en-IE" data-currency="EUR"${extra}></script>`;
+const tag = (extra = '') => vitrineTag(suite.sandbox, extra);
 
 /** Opens a page with `html` as its body, loading the built files from dist/. */
 async function open(html: string, nonce = ''): Promise<{ page: Page; asked: string[]; pwned: string[]; styles: string[] }> {

@@ -7,17 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useServerPages } from './useServerPages';
-import { createCatalogue } from '../../demo/sandbox/createCatalogue';
+import { basePage, coat, useServerPages, vitrineTag } from './useServerPages';
 import type * as ServerApi from '../../src/server/index';
 
 const { renderSlots } = (await import('../../dist/server.mjs' as string)) as typeof ServerApi;
 const suite = useServerPages('trust');
-const coat = createCatalogue().find((p) => p.category == 'outerwear')!;
-const basePage = { pageType: 'product_page' as const, pname: coat.name, sku: coat.sku, domain: '127.0.0.1', locale: 'en-IE', currency: 'EUR' };
 
-const tag = (nonce: string) =>
-  `<script async${nonce ? ` nonce="${nonce}"` : ''} src="/dist/vitrine.js" data-base-url="${suite.sandbox.url}" data-org-id="${suite.sandbox.orgId}" data-api-key="${suite.sandbox.apiKey}" data-page-type="product_page" data-pname="${coat.name}" data-sku="${coat.sku}" data-locale="en-IE" data-currency="EUR"></script>`;
+const tag = (nonce: string) => vitrineTag(suite.sandbox, nonce ? ` nonce="${nonce}"` : '');
 
 interface Seen {
   type: string;

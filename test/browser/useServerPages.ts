@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { useSandboxSuite, type SandboxSuite } from './useSandboxSuite';
+import { createCatalogue } from '../../demo/sandbox/createCatalogue';
+import type { Sandbox } from '../../demo/sandbox/createSandbox';
 
 /** A server on 127.0.0.1 that answers every path with the page `show` set, and dist/ files. */
 export interface ServerPages {
@@ -40,3 +42,12 @@ export async function servePages(): Promise<ServerPages> {
 export function useServerPages(name: string): SandboxSuite<'pages', ServerPages> {
   return useSandboxSuite(name, 'pages', () => servePages());
 }
+
+/** The product the pages are about: a coat of the sample store. */
+export const coat = createCatalogue().find((p) => p.category == 'outerwear')!;
+/** renderSlots' page for that product, on the page server's host. */
+export const basePage = { pageType: 'product_page' as const, pname: coat.name, sku: coat.sku, domain: '127.0.0.1', locale: 'en-IE', currency: 'EUR' };
+
+/** Vitrine's script tag for the coat's page against `sandbox`, with `extra` attributes (a nonce, `data-consent`…). */
+export const vitrineTag = (sandbox: Sandbox, extra = '') =>
+  `<script async src="/dist/vitrine.js" data-base-url="${sandbox.url}" data-org-id="${sandbox.orgId}" data-api-key="${sandbox.apiKey}" data-page-type="product_page" data-pname="${coat.name}" data-sku="${coat.sku}" data-locale="en-IE" data-currency="EUR"${extra}></script>`;
