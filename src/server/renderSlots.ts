@@ -158,7 +158,7 @@ async function render(read: ReturnType<typeof readOptions>, started: number): Pr
         ]).then(warned);
       }),
     );
-    return placeStyles(results, read.options.styles == 'each', nonce);
+    return placeStyles(results, read.options.styles || 'once', nonce);
   } finally {
     clearTimeout(timer);
     requests.over = true;
@@ -171,18 +171,20 @@ async function render(read: ReturnType<typeof readOptions>, started: number): Pr
  * Puts the stylesheet into the widgets: Vitrine's base styles and each theme's once, in
  * the first slot that rendered, for all of them (the styles of a page are the page's, and
  * a 3.4 KB copy per slot was most of a small widget's bytes); with `each`, every slot
- * carries its own copy. The browser moves a resumed root's stylesheet into the head, so a
- * slot rendered again the client way takes no other slot's styles with it.
+ * carries its own copy; with `link` the page links the base styles itself, and only the
+ * themes' stylesheets go, once (none at all when every slot has a built-in theme). The
+ * browser moves a resumed root's stylesheet into the head, so a slot rendered again the
+ * client way takes no other slot's styles with it.
  */
-function placeStyles(results: (SlotResult & { css?: string })[], each: boolean, nonce?: string): SlotResult[] {
+function placeStyles(results: (SlotResult & { css?: string })[], styles: NonNullable<RenderSlotsOptions['styles']>, nonce?: string): SlotResult[] {
   const themes = new Map<string, string>();
   for (const r of results) if (r.ok && r.css && !themes.has(r.theme!)) themes.set(r.theme!, r.css);
-  const all = [baseCss, ...themes.values()].join('\n');
+  const all = [...(styles == 'link' ? [] : [baseCss]), ...themes.values()].join('\n');
   let first = true;
   return results.map(({ css, ...r }) => {
     if (!r.ok) return r;
-    const styles = each ? baseCss + (css ? '\n' + css : '') : first ? all : '';
+    const own = styles == 'each' ? baseCss + (css ? '\n' + css : '') : first ? all : '';
     first = false;
-    return styles ? { ...r, html: withStyles(r.html, styles, nonce) } : r;
+    return own ? { ...r, html: withStyles(r.html, own, nonce) } : r;
   });
 }
