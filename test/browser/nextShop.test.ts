@@ -261,6 +261,24 @@ describe('the Next.js example in production (next build, next start)', () => {
     expect(ratio).toBeLessThanOrEqual(2);
   });
 
+  it('gives each of many concurrent page loads its own product’s widgets, once each', async () => {
+    const handles = ['biarritz-parka', 'aubrac-tote', 'quiberon-crewneck'];
+    const names = ['Biarritz Parka', 'Aubrac Tote', 'Quiberon Crewneck'];
+    // Nine page loads at once, as browsers send them (Fetch Metadata), three of each product.
+    const loads = await Promise.all(
+      [...handles, ...handles, ...handles].map(async (handle) => ({
+        handle,
+        html: await (await fetch(`${server.url}/products/${handle}`, { headers: { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate' } })).text(),
+      })),
+    );
+    for (const { handle, html } of loads) {
+      const name = names[handles.indexOf(handle)];
+      expect(html.split('data-vitrine-state').length - 1).toBe(SERVER_SLOTS.length);
+      const similar = text(slotMarkup(html, 'pdp-similar'));
+      for (const shown of (await recommended('viewedalsoviewed', 'pdp-similar', name)).slice(0, 8)) expect(similar).toContain(shown);
+    }
+  });
+
   it('resumes the server’s widgets: no request for them, the same nodes, no hydration warning', async () => {
     const { page, problems, requests } = shop;
     await page.goto(server.url + '/products/biarritz-parka');
