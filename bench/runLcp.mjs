@@ -130,7 +130,7 @@ async function lcpOf(browser, url, kind) {
  * largest element was. Null median when no view did.
  * @param {Array<{ t: number, what: string } | null>} views
  */
-function summarizeViews(views) {
+export function summarizeViews(views) {
   const got = /** @type {Array<{ t: number, what: string }>} */ (views.filter(Boolean));
   return { ms: median(got.map((e) => e.t)), measured: got.length, what: [...new Set(got.map((e) => e.what))].join('; ') || null };
 }

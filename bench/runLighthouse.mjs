@@ -93,7 +93,7 @@ async function audit(port, url, apiOrigin, kind) {
 }
 
 /** A run that errors is tried once more; the errors are kept for the report, never averaged in. */
-const auditOrRetry = (port, url, apiOrigin, kind, errors) =>
+export const auditOrRetry = (port, url, apiOrigin, kind, errors) =>
   retryOnce(`${kind} ${new URL(url).pathname}${new URL(url).search}`, () => audit(port, url, apiOrigin, kind), errors);
 
 /** Medians of each figure over the runs (each figure on its own, as the runs vary apart); null without a run. */
