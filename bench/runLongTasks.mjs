@@ -14,7 +14,7 @@ import { launchBrowser } from './lib/launchBrowser.mjs';
 import { isVitrineScript } from './page/measurePageView.mjs';
 import { printTable } from './lib/printTable.mjs';
 import { snapshotDist } from './lib/serveDist.mjs';
-import { nameScript, observeLongTasks, sourceNamer, vitrineTasks } from './lib/longTasks.mjs';
+import { allowJsProfiling, nameTask, observeLongTasks, readLongTasksInPage, sourceNamer, vitrineTasks } from './lib/longTasks.mjs';
 import { PHONE_CPU_SLOWDOWN, latencyMs } from './runPage.mjs';
 
 const defaultSlowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
@@ -78,7 +78,9 @@ async function demoPages(browser, shopUrl) {
 async function viewPage(context, url, cpuSlowdown) {
   const page = await context.newPage();
   try {
-    if (cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    const cdp = await context.newCDPSession(page);
+    await allowJsProfiling(cdp);
+    if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await page.addInitScript(observeLongTasks);
     await page.addInitScript(() => {
       const seen = { shown: new Set(), failed: new Set() };
@@ -94,16 +96,16 @@ async function viewPage(context, url, cpuSlowdown) {
     await page.waitForLoadState('networkidle');
     // Idle time: a carousel fills its later cards then.
     await page.waitForTimeout(500);
-    return await page.evaluate(() => {
+    const long = await page.evaluate(readLongTasksInPage);
+    const seen = await page.evaluate(() => {
       const seen = /** @type {any} */ (window).__vitrineSeen;
       return {
         slots: document.querySelectorAll('[data-vitrine], [data-vitrine-search]').length,
         shown: seen.shown.size,
         failed: [...seen.failed].filter((el) => !seen.shown.has(el)).length,
-        longTasks: /** @type {any} */ (window).__benchLongTasks,
-        scripts: /** @type {any} */ (window).__benchLongScripts,
       };
     });
+    return { ...seen, ...long };
   } finally {
     await page.close();
   }
@@ -127,7 +129,7 @@ export async function runLongTasks({ phone = false } = {}) {
   let browser;
   try {
     const dist = snapshotDist();
-    const name = sourceNamer(dist);
+    const sourceName = sourceNamer(dist);
     shop = await createShop({ port: 0, apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, distDir: dist });
     browser = await launchBrowser();
     const pages = await demoPages(browser, shop.url);
@@ -143,10 +145,10 @@ export async function runLongTasks({ phone = false } = {}) {
         await context.close();
       }
       for (const [label, view] of Object.entries(views)) {
-        const ours = vitrineTasks(view.longTasks, view.scripts, isVitrineScript);
+        const ours = vitrineTasks(view.longTasks, view.scripts, isVitrineScript, view.samples);
         rows.push([name, kind, label, label == 'cold' ? cold : warm, `${view.shown}/${view.slots}`, view.failed, view.longTasks.length, ours.length, Math.round(Math.max(0, ...ours.map((f) => f.oursMs)))]);
-        results.push({ viewport: name, kind, view: label, path: label == 'cold' ? cold : warm, slots: view.slots, shown: view.shown, failed: view.failed, longTasks: view.longTasks, scriptsInLongFrames: view.scripts });
-        for (const t of ours) failures.push(`long tasks: ${kind} (${name}${speed}, ${label}): a ${t.ms.toFixed(0)} ms task ran Vitrine for ${t.oursMs.toFixed(0)} ms, most in ${nameScript(name, t.top)}`);
+        results.push({ viewport: name, kind, view: label, path: label == 'cold' ? cold : warm, slots: view.slots, shown: view.shown, failed: view.failed, longTasks: view.longTasks, scriptsInLongFrames: view.scripts, profiled: view.samples != null, vitrine: ours });
+        for (const t of ours) failures.push(`long tasks: ${kind} (${name}${speed}, ${label}): a ${t.ms.toFixed(0)} ms task ran Vitrine for ${t.oursMs.toFixed(0)} ms (by ${t.by == 'both' ? 'its script entries and samples' : t.by == 'scripts' ? 'its script entries' : 'the profiler\'s samples'}): ${nameTask(sourceName, t)}`);
       }
     }
   } finally {
@@ -157,7 +159,9 @@ export async function runLongTasks({ phone = false } = {}) {
   }
   printTable(`Long tasks on every demo page${cpuSlowdown > 1 ? ` (CPU ${cpuSlowdown}× slower${phone ? ': a phone' : ''})` : ''}`, ['viewport', 'page', 'view', 'path', 'slots shown', 'fallback kept', 'long tasks', 'of them Vitrine\'s', 'Vitrine\'s ms in the longest'], rows, [
     'Each page is loaded, then scrolled to its end a screen at a time, so every slot loads and renders; "shown" counts slots that sent vitrine:render or vitrine:search, "fallback kept" those that sent only vitrine:error (no products for that visitor, say).',
-    'A long task is a Long Tasks API entry (over 50 ms). It is Vitrine\'s when Vitrine\'s scripts in it (from the Long Animation Frames entry that holds it) ran longer than any other script and for a quarter of the task at least.',
+    'A long task is a Long Tasks API entry (over 50 ms). It is Vitrine\'s when Vitrine\'s code ran in it longer than any other script\'s and for a quarter of the task at least, by the Long Animation Frames',
+    '  script entries in it or by the page\'s JS Self-Profiling samples (every 10 ms) in it: a task that resumes Vitrine\'s code through a native callback (a promise resolver handed to setTimeout)',
+    '  has a script entry with no source, and only the samples see whose code it ran.',
     `${viewports.map((v) => `${v.name} ${v.width}×${v.height}`).join(', ')}; service latency ${latencyMs} ms. Cold: a fresh profile; warm: a second page of the same kind in that profile (themes cached).`,
   ]);
   return { results: { viewports, cpuSlowdown, latencyMs, pages: results }, failures };

@@ -21,7 +21,7 @@ export function checkPageBudgets(label, { cold, warm }, { searchChunks, noLongTa
     }
     if (noLongTasks && v.vitrineLongTasks.length) {
       const traced = v.tracedLongTasks.flatMap((t) => t.heaviest.slice(0, 1));
-      failures.push(`${label} (${kind}): ${v.vitrineLongTasks.length} long task(s) of Vitrine's in ${v.runs} views: ${v.vitrineLongTasks.map((t) => `${t.ms.toFixed(0)} ms (view ${t.view}; its scripts ${t.oursMs.toFixed(0)} ms) most in ${t.where}`).join('; ')}${traced.length ? `; in the traced view its time went most to ${[...new Set(traced)].join(', ')}` : ''}`);
+      failures.push(`${label} (${kind}): ${v.vitrineLongTasks.length} long task(s) of Vitrine's in ${v.runs} views: ${v.vitrineLongTasks.map((t) => `${t.ms.toFixed(0)} ms (view ${t.view}; Vitrine's ${t.oursMs.toFixed(0)} ms of it) in ${t.where}`).join('; ')}${traced.length ? `; in the traced view its time went most to ${[...new Set(traced)].join(', ')}` : ''}`);
     }
   }
   if (warm.requests.themes > 0) failures.push(`${label} (warm): ${warm.requests.themes} theme request(s) with themes cached (want 0)`);

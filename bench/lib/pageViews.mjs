@@ -1,6 +1,6 @@
 import { measurePageView } from '../page/measurePageView.mjs';
 import { summarize } from './summarize.mjs';
-import { nameScript, sourceNamer } from './longTasks.mjs';
+import { nameTask, sourceNamer } from './longTasks.mjs';
 import { snapshotDist } from './serveDist.mjs';
 
 /**
@@ -49,7 +49,8 @@ export async function pageViews(browser, { url, warmUrl = url, apiOrigin, server
  * do not vary between runs of a deterministic page); evaluation time and where Vitrine's
  * time went from the traced run.
  * `vitrineLongTasks`: every long task of Vitrine's in the untraced views, named by the
- * source (through the build's source map) of the script entry it spent longest in.
+ * source (through the build's source map) of the script entry it spent longest in and of
+ * the functions the page's profiler found innermost most often.
  * `tracedLongTasks`: the traced view's long tasks that JS samples give to Vitrine, with
  * the functions innermost on the stack longest: where the time went, not a count (the
  * sampling lengthens tasks).
@@ -60,7 +61,7 @@ function aggregate(views, traced) {
   const pick = (k) => summarize(views.map((v) => v[k]).filter((x) => x != null));
   const last = views[views.length - 1];
   const name = sourceNamer(snapshotDist());
-  const vitrineLong = views.flatMap((v, i) => v.vitrineLongTasks.map((t) => ({ view: i + 1, ms: t.ms, oursMs: t.oursMs, unnamedMs: t.unnamedMs, where: nameScript(name, t.top) })));
+  const vitrineLong = views.flatMap((v, i) => v.vitrineLongTasks.map((t) => ({ view: i + 1, ms: t.ms, oursMs: t.oursMs, unnamedMs: t.unnamedMs, by: t.by, where: nameTask(name, t) })));
   const tracedLong = (traced.trace?.longTasks ?? []).filter((t) => t.ours).map((t) => ({
     ms: t.ms,
     oursMs: t.oursMs,

@@ -25,12 +25,12 @@ export function printPageTables(title, rows, { latencyMs, baseline, baselineName
     [
       'eval ms = evaluating the embed script, with its synchronous boot (Chromium trace); start→last = script bytes in hand → last vitrine:render;',
       'overhead = last vitrine:render − last service response in hand: Vitrine\'s own time on the critical path; × latency = overhead ÷ API latency.',
-      'long tasks = over 50 ms on the page (any script), the most in one view; of Vitrine = those in all the untraced views where Vitrine\'s scripts ran longest and for a quarter of the task or more',
-      '  (the page\'s own Long Tasks and Long Animation Frames entries, as the long-task part reads them); traced = the traced view\'s long tasks that JS samples give to Vitrine,',
-      '  not counted against the budget (sampling lengthens tasks; eval ms reads high for the same reason): they name where the time went.',
-      ...rows.flatMap(({ label, v }) => v.vitrineLongTasks.map((t) => `${label}: a ${t.ms.toFixed(0)} ms task of Vitrine's (view ${t.view}), most in ${t.where}`)),
+      'long tasks = over 50 ms on the page (any script), the most in one view; of Vitrine = those in all the untraced views where Vitrine\'s code ran longest and for a quarter of the task or more,',
+      '  by the page\'s own Long Animation Frames script entries or its JS Self-Profiling samples (as the long-task part reads them); traced = the traced view\'s long tasks that the trace\'s',
+      '  JS samples give to Vitrine, not counted against the budget (dense sampling lengthens tasks; eval ms reads high for the same reason).',
+      ...rows.flatMap(({ label, v }) => v.vitrineLongTasks.map((t) => `${label}: a ${t.ms.toFixed(0)} ms task of Vitrine's (view ${t.view}): ${t.where}`)),
       ...rows.flatMap(({ label, v }) => v.tracedLongTasks.map((t) => `${label}, traced: ${t.ms.toFixed(0)} ms (${t.oursMs.toFixed(0)} ms sampled in Vitrine), most in ${t.heaviest.join(', ') || 'no function of its named'}`)),
-      ...rows.filter(({ v }) => v.tracedLongTasks.length).map(({ label, v }) => `${label}: the traced view's own Long Tasks and Long Animation Frames entries give Vitrine ${v.tracedLoafLongTasks} long task(s) where its JS samples give ${v.tracedLongTasks.length}.`),
+      ...rows.filter(({ v }) => v.tracedLongTasks.length).map(({ label, v }) => `${label}: in the traced view, Long Animation Frames entries alone (no profiler) give Vitrine ${v.tracedLoafLongTasks} long task(s) where the trace's JS samples give ${v.tracedLongTasks.length}.`),
       ...notes,
     ],
   );

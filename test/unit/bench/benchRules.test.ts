@@ -97,6 +97,26 @@ describe('long tasks of Vitrine', () => {
     expect(ours[0].top.url).toBe('http://127.0.0.1/dist/vitrine.js');
   });
 
+  it('include a task that resumed Vitrine\'s code through a native callback, which only the profiler\'s samples can place', async () => {
+    const { vitrineTasks, nameTask } = await load('../../../bench/lib/longTasks.mjs');
+    // Long Animation Frames names no source for a promise resolver handed to setTimeout.
+    const anonymous = { start: 1000, ms: 90, url: '', fn: '', at: -1, invoker: 'TimerHandler:setTimeout', invokerType: 'user-callback' };
+    const boot = { url: 'http://127.0.0.1/dist/vitrine.js', name: '', line: 2, column: 100 };
+    const sample = (t: number, url: string | null, line = 2) => ({ t, url, name: 'n', line, column: 5000, entry: url ? { ...boot, url } : null });
+    const ours = [1005, 1015, 1025, 1035, 1045, 1055, 1065].map((t, i) => sample(t, 'http://127.0.0.1/dist/vitrine.js', i < 4 ? 2 : 3));
+    const [task] = vitrineTasks([{ start: 1000, ms: 90 }], [anonymous], isOurs, [...ours, sample(1075, null), sample(2000, 'http://127.0.0.1/assets/shop.js')]);
+    expect(task).toMatchObject({ ms: 90, by: 'samples', sampled: { ours: 7, others: 0, none: 1 } });
+    expect(task.entered).toMatchObject({ line: 2, column: 100, samples: 7 });
+    expect(task.heaviest[0]).toMatchObject({ line: 2, samples: 4 });
+    const named = nameTask((_url: string, where: any) => `src/browser/boot.ts:${where.line}`, task);
+    expect(named).toBe('a callback with no source, entered by TimerHandler:setTimeout (90 ms); its samples start in src/browser/boot.ts:1 (7 of 8 samples); innermost most in src/browser/boot.ts:1 (4 of 8 samples), src/browser/boot.ts:2 (3 of 8 samples)');
+    // The same task whose samples are the shop's: not Vitrine's.
+    const shop = ours.map((s) => ({ ...s, url: 'http://127.0.0.1/assets/shop.js', entry: null }));
+    expect(vitrineTasks([{ start: 1000, ms: 90 }], [anonymous], isOurs, shop)).toEqual([]);
+    // And with no samples at all (no profiler), Long Animation Frames alone cannot place it.
+    expect(vitrineTasks([{ start: 1000, ms: 90 }], [anonymous], isOurs, null)).toEqual([]);
+  });
+
   it('are named as evaluating the script when the task was the script file itself', async () => {
     const { nameScript } = await load('../../../bench/lib/longTasks.mjs');
     const noMap = () => null;
