@@ -43,7 +43,7 @@ describe('long tasks read without a trace', () => {
     await new Promise((resolve) => server?.close(resolve));
   });
 
-  const view = async (profiled: boolean) => {
+  const view = async (profiled: boolean): Promise<any> => {
     const { allowJsProfiling, observeLongTasks, readLongTasksInPage } = await load('../../bench/lib/longTasks.mjs');
     const context = await browser.newContext();
     try {
