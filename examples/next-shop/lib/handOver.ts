@@ -3,7 +3,7 @@
  * request's server-side render of `<ServerWidget>`, inside this process, so that it
  * reaches the page's HTML once and React's flight data not at all: the flight data
  * carries a token of 36 characters instead. Next.js renders a page's server components
- * and their HTML in one process, one request at a time each; the map is on `globalThis`
+ * and their HTML in one process; the map is on `globalThis`
  * because the two renders load this module separately.
  *
  * Each markup is taken once. One never taken (a render that stopped half-way) is dropped
