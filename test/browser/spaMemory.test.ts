@@ -190,6 +190,7 @@ describe('a Vue 3 + vue-router app on the packed package', () => {
         [count, max],
         { timeout: 15_000, polling: 20 },
       );
+    const setPicks = (settings: { max?: string; more?: string }) => page.evaluate((to) => (window as unknown as { setPicks(s: object): void }).setPicks(to), settings);
     try {
       await vueRoute(page, '/picks');
       await drawn(2);
@@ -200,9 +201,17 @@ describe('a Vue 3 + vue-router app on the packed package', () => {
       await vueRoute(page, '/picks');
       await drawn(2);
       // A setting changed by the app while the route is shown draws that widget again.
-      await page.evaluate(() => (window as unknown as { setPicksMax(max: string): void }).setPicksMax('3'));
+      await setPicks({ max: '3' });
       await drawn(2, 3);
       expect((await heapCounts(cdp)).roots).toBe(2);
+      // A widget taken out inside the shadow root, where no observer of the page sees it:
+      // the element's own callback lets it go.
+      await setPicks({ more: 'no' });
+      await drawn(1, 3);
+      const one = await heapCounts(cdp);
+      expect({ roots: one.roots, detachedRoots: one.detachedRoots, detachedSlots: one.detachedSlots }).toEqual({ roots: 1, detachedRoots: 0, detachedSlots: 0 });
+      await setPicks({ more: 'yes' });
+      await drawn(2, 3);
       await settle(page, 0, () => vueRoute(page, '/cart'));
       // And left again a frame after it showed, its widgets' requests in flight.
       await vueRoute(page, '/picks');
