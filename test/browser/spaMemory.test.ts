@@ -291,9 +291,10 @@ describe('a Vue 3 + vue-router app on the packed package', () => {
 
   it('holds its heap, observers and listeners through 200 route changes', async () => {
     const { page, cdp, problems } = await openApp(url);
-    // Home (one grid), two product pages (three carousels each), the cart (nothing):
-    // every widget drawn is let go two or three routes later.
-    const tour: Array<[string, number]> = [['/products/biarritz-parka', 3], ['/products/quiberon-crewneck', 3], ['/cart', 0], ['/', 1]];
+    // Home (one grid), two product pages (three carousels each), the cart (nothing), the
+    // search results (two carousels under them): every widget drawn is let go two or
+    // three routes later.
+    const tour: Array<[string, number]> = [['/products/biarritz-parka', 3], ['/products/quiberon-crewneck', 3], ['/cart', 0], ['/search?q=wool', 2], ['/', 1]];
     const changes = async (from: number, to: number) => {
       for (let i = from; i < to; i++) {
         const [path, slots] = tour[i % tour.length];
