@@ -41,7 +41,10 @@ snapshotDist();
 console.log(`Vitrine bench — ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`);
 const results = { date: new Date().toISOString(), node: process.version, loadAverage: loadavg() };
 const failures = [];
+/** Seconds each part took: what to trim when the run grows past its 12 minutes. */
+const seconds = {};
 for (const [name, run] of parts) {
+  const partStarted = Date.now();
   try {
     const out = await run();
     results[name] = out.results;
@@ -49,11 +52,13 @@ for (const [name, run] of parts) {
   } catch (err) {
     failures.push(`${name}: could not run — ${err instanceof Error ? err.message : String(err)}`);
   }
+  seconds[name] = Math.round((Date.now() - partStarted) / 1000);
 }
+results.seconds = seconds;
 
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(new URL('./results/latest.json', import.meta.url), JSON.stringify(results, null, 2));
-console.log(`\nbench finished in ${((Date.now() - started) / 1000).toFixed(1)} s; results in bench/results/latest.json`);
+console.log(`\nbench finished in ${((Date.now() - started) / 1000).toFixed(1)} s (${Object.entries(seconds).map(([name, s]) => `${name} ${s} s`).join(', ')}); results in bench/results/latest.json`);
 if (failures.length) {
   console.error(`\n${failures.length} check(s) failed:`);
   for (const f of failures) console.error(`  ✗ ${f}`);

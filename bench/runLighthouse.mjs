@@ -23,6 +23,8 @@ import { printTable } from './lib/printTable.mjs';
 import { ALGOLIA_BOOTUP_RATIO, lighthousePages } from './lib/lighthousePages.mjs';
 import { ALGOLIA_SCRIPT, startAlgoliaPages } from './lib/algoliaPages.mjs';
 import { thirdPartyWeb } from './lib/thirdPartyWeb.mjs';
+import { median, retryOnce } from './lib/retryOnce.mjs';
+import { describeLcpElement, lcpElementConfig } from './lib/lcpElement.mjs';
 
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** The same latency as the page part: within the 10–100 ms interface.md gives. */
@@ -38,11 +40,10 @@ const BLOCK_VITRINE = ['*/vitrine*.js'];
  */
 const config = {
   extends: 'lighthouse:default',
-  settings: { onlyCategories: ['performance'], disableFullPageScreenshot: true },
-  audits: [{ path: 'bootup-time', options: { thresholdInMs: 0 } }],
+  settings: { onlyCategories: ['performance'], onlyAudits: lcpElementConfig.onlyAudits, disableFullPageScreenshot: true },
+  artifacts: lcpElementConfig.artifacts,
+  audits: [{ path: 'bootup-time', options: { thresholdInMs: 0 } }, ...lcpElementConfig.audits],
 };
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** The product and collection pages the demo home page links to first. */
 async function shopPaths(shopUrl) {
@@ -67,7 +68,7 @@ async function audit(port, url, apiOrigin, kind) {
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (process.env.BENCH_LIGHTHOUSE_TRACE) {
     const a = lhr.audits;
-    console.log(`${kind.padEnd(7)} ${new URL(url).pathname} score ${Math.round((lhr.categories.performance.score ?? 0) * 100)} LCP ${Math.round(a['largest-contentful-paint'].numericValue ?? 0)} TBT ${Math.round(a['total-blocking-time'].numericValue ?? 0)} | ${(a['bootup-time'].details?.items ?? []).slice(0, 4).map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(i.total))}`).join(', ')}`);
+    console.log(`${kind.padEnd(7)} ${new URL(url).pathname} LCP element ${describeLcpElement(lhr.audits['bench-lcp-element']?.details?.element)} score ${Math.round((lhr.categories.performance.score ?? 0) * 100)} LCP ${Math.round(a['largest-contentful-paint'].numericValue ?? 0)} TBT ${Math.round(a['total-blocking-time'].numericValue ?? 0)} | ${(a['bootup-time'].details?.items ?? []).slice(0, 4).map((i) => `${String(i.url).replace(/^https?:\/\/[^/]+/, '')} ${Math.round(Number(i.total))}`).join(', ')}`);
   }
   const script = kind == 'algolia' ? ALGOLIA_SCRIPT : VITRINE_SCRIPT;
   const ours = (lhr.audits['bootup-time'].details?.items ?? []).filter((i) => script.test(String(i.url)));
@@ -86,21 +87,14 @@ async function audit(port, url, apiOrigin, kind) {
     version: lhr.lighthouseVersion,
     // The service's calls, not the product images the shop also loads from the sandbox.
     apiRequests: calls.length,
+    lcpElement: describeLcpElement(lhr.audits['bench-lcp-element']?.details?.element),
     warnings: lhr.runWarnings,
   };
 }
 
 /** A run that errors is tried once more; the errors are kept for the report, never averaged in. */
-async function auditOrRetry(port, url, apiOrigin, kind, errors) {
-  for (let attempt = 1; attempt <= 2; attempt++) {
-    try {
-      return await audit(port, url, apiOrigin, kind);
-    } catch (error) {
-      errors.push(`${kind} ${new URL(url).pathname}${new URL(url).search} (attempt ${attempt}): ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  return null;
-}
+export const auditOrRetry = (port, url, apiOrigin, kind, errors) =>
+  retryOnce(`${kind} ${new URL(url).pathname}${new URL(url).search}`, () => audit(port, url, apiOrigin, kind), errors);
 
 /** Medians of each figure over the runs (each figure on its own, as the runs vary apart); null without a run. */
 function medians(list) {
@@ -108,7 +102,9 @@ function medians(list) {
   const of = (key) => median(list.map((r) => r[key]));
   // The scripts' own split, from the run whose total is the median.
   const middle = list.find((r) => r.bootupTotal === of('bootupTotal'));
-  return { runs: list.length, score: of('score'), lcp: of('lcp'), tbt: of('tbt'), bootupTotal: of('bootupTotal'), bootupScripting: of('bootupScripting'), apiRequests: of('apiRequests'), byScript: middle?.byScript ?? {}, benchmarkIndex: of('benchmarkIndex') };
+  // Which element was largest, run by run (one name when every run agrees).
+  const lcpElements = [...new Set(list.map((r) => r.lcpElement))];
+  return { runs: list.length, score: of('score'), lcp: of('lcp'), tbt: of('tbt'), bootupTotal: of('bootupTotal'), bootupScripting: of('bootupScripting'), apiRequests: of('apiRequests'), byScript: middle?.byScript ?? {}, benchmarkIndex: of('benchmarkIndex'), lcpElement: lcpElements.join(' | ') };
 }
 
 /**
@@ -145,9 +141,36 @@ function checkBudgets({ page, withV, without, algolia, algoliaError }) {
   return failures;
 }
 
+/**
+ * The budgets between two pages of the same run (`bootupVs`): Vitrine's main-thread time
+ * on one page at most a share of its time on another, both medians.
+ * @param {Array<{ page: import('./lib/lighthousePages.mjs').LighthousePage, withV: any }>} rows
+ */
+export function checkBetweenPages(rows) {
+  const failures = [];
+  for (const { page, withV } of rows) {
+    if (!page.bootupVs) continue;
+    const { label, ratio } = page.bootupVs;
+    const other = rows.find((r) => r.page.label == label)?.withV;
+    if (!withV || !other) {
+      failures.push(`lighthouse: ${page.label}: its main-thread time could not be compared with the ${label} page's (no run of ${withV ? 'that page' : 'this one'} finished)`);
+      continue;
+    }
+    if (!(other.bootupTotal > 0)) {
+      failures.push(`lighthouse: ${page.label}: the ${label} page charged no main-thread time to Vitrine's scripts, so this page's cannot be judged against it`);
+      continue;
+    }
+    const share = withV.bootupTotal / other.bootupTotal;
+    if (share > ratio) failures.push(`lighthouse: ${page.label}: Vitrine's scripts take ${Math.round(withV.bootupTotal)} ms of main thread, ${share.toFixed(2)}× the ${label} page's ${Math.round(other.bootupTotal)} ms (budget ${ratio}×)`);
+  }
+  return failures;
+}
+
 /** Under 1000 Lighthouse warns that the host CPU is slower than it expects (its environment.js; docs/throttling.md, calibrating multipliers). */
 const benchmarkNote = (index) =>
-  `Lighthouse's benchmark index of this machine (median): ${Math.round(index)}${index < 1000 ? ' — under 1000, busy: every time here reads high' : ''}.`;
+  index == null
+    ? "Lighthouse's benchmark index of this machine: not measured (no run with Vitrine finished)."
+    : `Lighthouse's benchmark index of this machine (median): ${Math.round(index)}${index < 1000 ? ' — under 1000, busy: every time here reads high' : ''}.`;
 
 function printResults(rows, version, errors) {
   const ms = (n) => (n == null || Number.isNaN(n) ? null : `${Math.round(n)} ms`);
@@ -162,7 +185,7 @@ function printResults(rows, version, errors) {
         [page.label, 'nothing (blocked)', without && Math.round(without.score), ms(fig(without, 'lcp')), null, ms(fig(without, 'tbt')), ms(fig(without, 'bootupTotal')), null, null, null, null, null],
         [page.label, 'Vitrine', withV && Math.round(withV.score), ms(fig(withV, 'lcp')), x(fig(withV, 'lcp'), fig(without, 'lcp')), ms(fig(withV, 'tbt')), ms(fig(withV, 'bootupTotal')), ms(fig(withV, 'bootupScripting')),
           vsAlgolia ? x(withV.bootupTotal, algolia.bootupTotal) : null, vsAlgolia ? x(withV.tbt, algolia.tbt) : null, vsAlgolia ? x(withV.lcp, algolia.lcp) : null,
-          [page.algoliaPath ? `≤ ${ALGOLIA_BOOTUP_RATIO}× Algolia, LCP ≤ Algolia's` : '', page.lcpRatioBudget != null ? `LCP ≤ ${page.lcpRatioBudget}× without` : ''].filter(Boolean).join('; ') || null],
+          [page.algoliaPath ? `≤ ${ALGOLIA_BOOTUP_RATIO}× Algolia, LCP ≤ Algolia's` : '', page.lcpRatioBudget != null ? `LCP ≤ ${page.lcpRatioBudget}× without` : '', page.bootupVs ? `bootup ≤ ${page.bootupVs.ratio}× ${page.bootupVs.label}` : ''].filter(Boolean).join('; ') || null],
         ...(page.algoliaPath
           ? [algoliaError
             ? [page.label, 'Algolia', `not measured: ${algoliaError}`, null, null, null, null, null, null, null, null, null]
@@ -173,11 +196,22 @@ function printResults(rows, version, errors) {
     [
       `main thread (bootup): the bootup-time audit's total for the widget's own scripts (vitrine*.js; Algolia's bundle of recommend-js, its slider view and API client) — every main-thread task Lighthouse charges to the script: evaluation, parse and compile, the style and layout it forces — times the 4× CPU slowdown; scripting is the evaluation alone.`,
       `× Algolia: Vitrine's figure over Algolia's on the twin page, drawn from the same products by recommend-js ${algoliaVersion()} through a stand-in of the Recommend API on 127.0.0.1 with the sandbox's latency; under 1 is Vitrine lighter or sooner. The server-rendered product page is raced against the same Algolia page as the client-rendered one (recommend-js renders in the browser only).`,
+      ...between(rows),
       `By script (median run): ${split.join('; ')}.`,
+      `LCP element (the page's own last largest-contentful-paint entry; Lighthouse's LCP-element audit errors with this Chromium): ${rows.map(({ page, withV, without, algolia }) => `${page.label}: without ${without?.lcpElement ?? '–'}; Vitrine ${withV?.lcpElement ?? '–'}${page.algoliaPath ? `; Algolia ${algolia?.lcpElement ?? '–'}` : ''}`).join('. ')}.`,
       benchmarkNote(median(rows.filter((r) => r.withV).map((r) => r.withV.benchmarkIndex))),
       `Context, not a budget — published per page that loads them (HTTP Archive mobile crawl, third-party-web): ${thirdPartyWeb.map((t) => `${t.vendor} ${t.ms} ms`).join(', ')}; those are other machines, themes and widgets.`,
       ...(errors.length ? [`Runs that errored (tried once more; never counted): ${errors.join('; ')}.`] : []),
     ]);
+}
+
+/** One line per `bootupVs` budget: the two medians and their ratio, measured or not. */
+function between(rows) {
+  return rows.filter((r) => r.page.bootupVs).map(({ page, withV }) => {
+    const other = rows.find((r) => r.page.label == page.bootupVs.label)?.withV;
+    const figure = withV && other && other.bootupTotal > 0 ? `${Math.round(withV.bootupTotal)} ms ÷ ${Math.round(other.bootupTotal)} ms = ${(withV.bootupTotal / other.bootupTotal).toFixed(2)}×` : 'not measured';
+    return `${page.label} over ${page.bootupVs.label}, Vitrine's main thread (bootup), same run: ${figure} (budget ≤ ${page.bootupVs.ratio}×).`;
+  });
 }
 
 function algoliaVersion() {
@@ -238,7 +272,7 @@ export async function runLighthouse() {
     }
     const version = rows.find((r) => r.runs.with.length)?.runs.with[0]?.version ?? '';
     printResults(rows, version, errors);
-    const failures = rows.flatMap((r) => checkBudgets(r));
+    const failures = [...rows.flatMap((r) => checkBudgets(r)), ...checkBetweenPages(rows)];
     const results = rows.map(({ page, url, withV, without, algolia, algoliaError, runs: all }) => ({ label: page.label, path: new URL(url).pathname + new URL(url).search, with: withV, without, algolia, algoliaError, runs: all }));
     return { results: { runs, latencyMs, lighthouse: version, recommendJs: algoliaVersion(), errors, thirdPartyWeb, pages: results }, failures };
   } finally {
@@ -250,7 +284,7 @@ export async function runLighthouse() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   snapshotDist();
   // Lighthouse's simulation multiplies the time it observes: a busy machine reads high.
   console.log(`${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at start`);

@@ -6,7 +6,7 @@
 // throttling, the factor Lighthouse's mobile preset assumes for a phone), under the same
 // budget: no task of Vitrine's over 50 ms, cold or warm, on any demo page.
 // BENCH_CPU_SLOWDOWN=4 slows the first pass too, for a look.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadDemo } from './lib/loadDemo.mjs';
@@ -14,7 +14,7 @@ import { launchBrowser } from './lib/launchBrowser.mjs';
 import { isVitrineScript } from './page/measurePageView.mjs';
 import { printTable } from './lib/printTable.mjs';
 import { snapshotDist } from './lib/serveDist.mjs';
-import { readSourceMap } from './lib/readSourceMap.mjs';
+import { allowJsProfiling, nameTask, observeLongTasks, readLongTasksInPage, sourceNamer, vitrineTasks } from './lib/longTasks.mjs';
 import { PHONE_CPU_SLOWDOWN, latencyMs } from './runPage.mjs';
 
 const defaultSlowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
@@ -78,20 +78,14 @@ async function demoPages(browser, shopUrl) {
 async function viewPage(context, url, cpuSlowdown) {
   const page = await context.newPage();
   try {
-    if (cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    const cdp = await context.newCDPSession(page);
+    await allowJsProfiling(cdp);
+    if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await page.addInitScript(observeLongTasks);
     await page.addInitScript(() => {
-      const seen = { shown: new Set(), failed: new Set(), longTasks: [], scripts: [] };
+      const seen = { shown: new Set(), failed: new Set() };
       Object.defineProperty(window, '__vitrineSeen', { value: seen });
       for (const type of ['render', 'search', 'error']) document.addEventListener('vitrine:' + type, (e) => seen[type == 'error' ? 'failed' : 'shown'].add(e.target), true);
-      // The tasks over 50 ms, and the scripts that ran in frames holding one (a Long
-      // Animation Frames entry names each script over 5 ms, with its start and length).
-      new PerformanceObserver((list) => list.getEntries().forEach((t) => seen.longTasks.push({ start: t.startTime, ms: t.duration }))).observe({ type: 'longtask', buffered: true });
-      new PerformanceObserver((list) => {
-        for (const frame of list.getEntries()) {
-          if (!frame.blockingDuration) continue;
-          for (const s of frame.scripts) seen.scripts.push({ start: s.startTime, ms: s.duration, url: s.sourceURL, fn: s.sourceFunctionName, at: s.sourceCharPosition, invoker: s.invoker });
-        }
-      }).observe({ type: 'long-animation-frame', buffered: true });
     });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
@@ -102,66 +96,19 @@ async function viewPage(context, url, cpuSlowdown) {
     await page.waitForLoadState('networkidle');
     // Idle time: a carousel fills its later cards then.
     await page.waitForTimeout(500);
-    return await page.evaluate(() => {
+    const long = await page.evaluate(readLongTasksInPage);
+    const seen = await page.evaluate(() => {
       const seen = /** @type {any} */ (window).__vitrineSeen;
       return {
         slots: document.querySelectorAll('[data-vitrine], [data-vitrine-search]').length,
         shown: seen.shown.size,
         failed: [...seen.failed].filter((el) => !seen.shown.has(el)).length,
-        longTasks: seen.longTasks,
-        scripts: seen.scripts,
       };
     });
+    return { ...seen, ...long };
   } finally {
     await page.close();
   }
-}
-
-/**
- * The long tasks that were Vitrine's: its scripts ran longer in the task than any other
- * script, and for a quarter of it at least (the page part's rule, there read from JS
- * samples in a trace). A frame's rendering that follows a script is a task of its own
- * and does not make the script's task long.
- * @param {Array<{ start: number, ms: number }>} longTasks
- * @param {Array<{ start: number, ms: number, url: string, fn: string, at: number, invoker: string }>} scripts
- */
-function vitrineTasks(longTasks, scripts) {
-  return longTasks.flatMap((task) => {
-    const inside = scripts.filter((s) => s.start >= task.start - 1 && s.start + s.ms <= task.start + task.ms + 1);
-    const ours = inside.filter((s) => isVitrineScript(s.url));
-    const oursMs = ours.reduce((t, s) => t + s.ms, 0);
-    const othersMs = inside.reduce((t, s) => t + s.ms, 0) - oursMs;
-    if (!ours.length || oursMs < othersMs || oursMs < 0.25 * task.ms) return [];
-    return [{ ms: task.ms, oursMs, top: ours.sort((a, b) => b.ms - a.ms)[0] }];
-  });
-}
-
-/**
- * Names a script entry of a long frame by its source (`src/…:line name`), through the
- * build's source map: the entry gives the script's URL and the character where the
- * function it entered starts.
- * @param {string} dist
- */
-function placeNamer(dist) {
-  const files = new Map();
-  const load = (file) => {
-    if (!files.has(file)) {
-      const path = join(dist, file);
-      files.set(file, existsSync(path) ? { text: readFileSync(path, 'utf8'), map: existsSync(path + '.map') ? readSourceMap(JSON.parse(readFileSync(path + '.map', 'utf8'))) : null } : null);
-    }
-    return files.get(file);
-  };
-  return (/** @type {{ url: string, fn: string, at: number, invoker: string, ms: number }} */ s) => {
-    const file = new URL(s.url).pathname.replace(/^.*\//, '');
-    const built = load(file);
-    let where = `${file}${s.fn ? ' ' + s.fn : ''}`;
-    if (built?.map && s.at >= 0) {
-      const before = built.text.slice(0, s.at).split('\n');
-      const found = built.map(before.length - 1, before[before.length - 1].length);
-      if (found) where = `${found.source.replace(/^(\.\.\/)+/, '')}:${found.line}${found.name ? ' ' + found.name : ''}`;
-    }
-    return `${where}, entered by ${s.invoker} (${s.ms.toFixed(0)} ms)`;
-  };
 }
 
 /**
@@ -182,7 +129,7 @@ export async function runLongTasks({ phone = false } = {}) {
   let browser;
   try {
     const dist = snapshotDist();
-    const place = placeNamer(dist);
+    const sourceName = sourceNamer(dist);
     shop = await createShop({ port: 0, apiUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, distDir: dist });
     browser = await launchBrowser();
     const pages = await demoPages(browser, shop.url);
@@ -198,10 +145,10 @@ export async function runLongTasks({ phone = false } = {}) {
         await context.close();
       }
       for (const [label, view] of Object.entries(views)) {
-        const ours = vitrineTasks(view.longTasks, view.scripts);
+        const ours = vitrineTasks(view.longTasks, view.scripts, isVitrineScript, view.samples);
         rows.push([name, kind, label, label == 'cold' ? cold : warm, `${view.shown}/${view.slots}`, view.failed, view.longTasks.length, ours.length, Math.round(Math.max(0, ...ours.map((f) => f.oursMs)))]);
-        results.push({ viewport: name, kind, view: label, path: label == 'cold' ? cold : warm, slots: view.slots, shown: view.shown, failed: view.failed, longTasks: view.longTasks, scriptsInLongFrames: view.scripts });
-        for (const t of ours) failures.push(`long tasks: ${kind} (${name}${speed}, ${label}): a ${t.ms.toFixed(0)} ms task ran Vitrine for ${t.oursMs.toFixed(0)} ms, most in ${place(t.top)}`);
+        results.push({ viewport: name, kind, view: label, path: label == 'cold' ? cold : warm, slots: view.slots, shown: view.shown, failed: view.failed, longTasks: view.longTasks, scriptsInLongFrames: view.scripts, profiled: view.samples != null, vitrine: ours });
+        for (const t of ours) failures.push(`long tasks: ${kind} (${name}${speed}, ${label}): a ${t.ms.toFixed(0)} ms task ran Vitrine for ${t.oursMs.toFixed(0)} ms (by ${t.by == 'both' ? 'its script entries and samples' : t.by == 'scripts' ? 'its script entries' : 'the profiler\'s samples'}): ${nameTask(sourceName, t)}`);
       }
     }
   } finally {
@@ -212,7 +159,9 @@ export async function runLongTasks({ phone = false } = {}) {
   }
   printTable(`Long tasks on every demo page${cpuSlowdown > 1 ? ` (CPU ${cpuSlowdown}× slower${phone ? ': a phone' : ''})` : ''}`, ['viewport', 'page', 'view', 'path', 'slots shown', 'fallback kept', 'long tasks', 'of them Vitrine\'s', 'Vitrine\'s ms in the longest'], rows, [
     'Each page is loaded, then scrolled to its end a screen at a time, so every slot loads and renders; "shown" counts slots that sent vitrine:render or vitrine:search, "fallback kept" those that sent only vitrine:error (no products for that visitor, say).',
-    'A long task is a Long Tasks API entry (over 50 ms). It is Vitrine\'s when Vitrine\'s scripts in it (from the Long Animation Frames entry that holds it) ran longer than any other script and for a quarter of the task at least.',
+    'A long task is a Long Tasks API entry (over 50 ms). It is Vitrine\'s when Vitrine\'s code ran in it longer than any other script\'s and for a quarter of the task at least, by the Long Animation Frames',
+    '  script entries in it or by the page\'s JS Self-Profiling samples (every 10 ms) in it: a task that resumes Vitrine\'s code through a native callback (a promise resolver handed to setTimeout)',
+    '  has a script entry with no source, and only the samples see whose code it ran.',
     `${viewports.map((v) => `${v.name} ${v.width}×${v.height}`).join(', ')}; service latency ${latencyMs} ms. Cold: a fresh profile; warm: a second page of the same kind in that profile (themes cached).`,
   ]);
   return { results: { viewports, cpuSlowdown, latencyMs, pages: results }, failures };

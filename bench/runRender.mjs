@@ -1,10 +1,10 @@
 // Part 2 of `npm run bench`: time to render 8, 24 and 100 products in each
 // layout in headless Chromium, beside Algolia's widget and a Mustache floor.
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startServer } from './lib/startServer.mjs';
 import { launchBrowser } from './lib/launchBrowser.mjs';
 import { bundleForBrowser } from './lib/bundleForBrowser.mjs';
-import { serveDist } from './lib/serveDist.mjs';
+import { serveDist, snapshotDist } from './lib/serveDist.mjs';
 import { summarize } from './lib/summarize.mjs';
 import { printTable } from './lib/printTable.mjs';
 import { formatRatio } from './lib/ratio.mjs';
@@ -15,8 +15,22 @@ const sizes = [8, 24, 100];
 // contender; the first 5 warm the JIT and the image cache and are dropped.
 const iterations = Number(process.env.BENCH_RENDER_ITERATIONS ?? 40);
 const warmup = 5;
-/** Rendering 24 products may take at most this many times the Mustache → innerHTML floor. */
-const RATIO_BUDGET = 1.2;
+/**
+ * The budget: Vitrine's machinery, rendering 24 and 100 products in each layout, at most
+ * 1.15× the built-in card floor (the same card markup written with one template and
+ * innerHTML) for the same products.
+ */
+export const CARD_FLOOR_BUDGET = 1.15;
+const budgetSizes = [24, 100];
+/**
+ * Renders at 24 cards take 4–8 ms, so a shared machine's noise is a tenth of the figure.
+ * The budget is judged on the median of per-round ratios: in each round Vitrine and the
+ * card floor render the same products back to back, so a slow stretch slows both; over
+ * this many rounds of the judged contenders alone, after the main ones (order reversed
+ * every other round). Measured on a loaded 2-core machine (load 7): over 40 rounds the paired
+ * median moved 3–4 % between windows where the ratio of the two medians moved 2–7 %.
+ */
+const judgeRounds = Number(process.env.BENCH_RENDER_JUDGE_ROUNDS ?? 90);
 
 const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vitrine render bench</title>
 <style>body{margin:0;font:16px system-ui,sans-serif}#stage{width:1200px;margin:0 auto}</style></head>
@@ -45,14 +59,16 @@ export async function runRender() {
       ...sizes.map((n) => ({ key: `floor ${n}`, kind: 'floor', n })),
       ...sizes.map((n) => ({ key: `card floor ${n}`, kind: 'card-floor', n })),
     ];
-    out = await tab.evaluate((plan) => window.runRenderBench(plan), { contenders, iterations, warmup });
+    const judgeKeys = [...layouts.flatMap((layout) => budgetSizes.map((n) => `vitrine ${layout} ${n}`)), ...budgetSizes.map((n) => `card floor ${n}`)];
+    out = await tab.evaluate((plan) => window.runRenderBench(plan), { contenders, iterations, warmup, judge: { keys: judgeKeys, rounds: judgeRounds } });
     if (pageErrors.length) out.pageErrors = pageErrors;
   } finally {
     await browser.close();
     await server.close();
   }
 
-  const stats = Object.fromEntries(Object.entries(out.times).map(([k, xs]) => [k, summarize(xs)]));
+  // The table: the main rounds only, the same count for every contender.
+  const stats = Object.fromEntries(Object.entries(out.times).map(([k, xs]) => [k, summarize(xs.slice(0, iterations))]));
   const frameStats = Object.fromEntries(Object.entries(out.frames).map(([k, xs]) => [k, summarize(xs)]));
   const rows = [];
   const row = (label, key, n) => {
@@ -95,15 +111,54 @@ export async function runRender() {
     failures.push(`render: ${key} threw: ${msg}`);
   }
   for (const e of out.pageErrors ?? []) notes.push(`page error: ${e}`);
-  // The budget: 24 cards in any layout at most 1.2× the floor's time for the same 24.
-  const floor24 = stats['floor 24']?.median;
-  for (const layout of layouts) {
-    const median = stats[`vitrine ${layout} 24`]?.median;
-    if (median != null && floor24 && median / floor24 > RATIO_BUDGET) {
-      failures.push(`render: 24 products in the ${layout} take ${formatRatio(median, floor24)} the floor's time (budget ${RATIO_BUDGET}×)`);
-    }
-  }
-  notes.push(`Budget: 24 products in each layout ≤ ${RATIO_BUDGET}× the floor.`);
+  notes.push(`Budget: ${budgetSizes.join(' and ')} products in each layout ≤ ${CARD_FLOOR_BUDGET}× the built-in card floor, judged below.`);
   printTable('Render (ms, envelope in hand → widget laid out)', ['contender', 'products', 'median', 'p90', 'rAF', 'shown', '× Algolia', '× floor', '× card floor'], rows, notes);
-  return { results: { iterations, warmup, stats, frameStats, shown: out.shown, errors: out.errors, loadError: out.loadError }, failures };
+  // Judged on the rounds of the judged contenders alone: the same company in every round.
+  const judged = judgeCardFloor(Object.fromEntries(Object.entries(out.times).map(([k, xs]) => [k, xs.slice(iterations)])));
+  printTable(`Render budget: Vitrine over the built-in card floor, paired round by round (budget ≤ ${CARD_FLOOR_BUDGET}×)`, ['layout', 'products', 'rounds', '× card floor', 'first third', 'second', 'last third', 'verdict'],
+    judged.map((j) => [j.layout, j.n, j.rounds, j.ratio == null ? null : `${j.ratio.toFixed(2)}×`, ...j.thirds.map((r) => (r == null ? null : `${r.toFixed(2)}×`)), verdict(j)]),
+    [
+      `× card floor = the median, over every round, of Vitrine's time over the card floor's in that round (the two render the same products back to back):`,
+      `  ${judgeRounds} rounds of these contenders alone, after the rounds above, in turn and then in reverse. The thirds are the same median over each third of them:`,
+      '  how far the figure moves within this run. Each round renders every contender once, so a slow stretch of the machine slows both sides of a ratio.',
+    ]);
+  for (const j of judged) {
+    // A build that could not load is one failure above, not six.
+    if (j.ratio == null && out.loadError) continue;
+    if (j.ratio == null) failures.push(`render: the ${j.layout} at ${j.n} products could not be judged against the built-in card floor (no round timed both)`);
+    else if (j.ratio > CARD_FLOOR_BUDGET) failures.push(`render: ${j.n} products in the ${j.layout} take ${j.ratio.toFixed(2)}× the built-in card floor's time (median of ${j.rounds} rounds paired; thirds ${j.thirds.map((r) => (r == null ? '–' : r.toFixed(2))).join(' / ')}; budget ${CARD_FLOOR_BUDGET}×)`);
+  }
+  return { results: { iterations, warmup, judgeRounds, stats, frameStats, judged, shown: out.shown, errors: out.errors, loadError: out.loadError, times: out.times }, failures };
+}
+
+/** Within or over; "thirds straddle" when the thirds fall on both sides of the budget (a close call on a busy machine). */
+function verdict(j) {
+  if (j.ratio == null) return 'not measured';
+  const sides = new Set(j.thirds.filter((r) => r != null).map((r) => r <= CARD_FLOOR_BUDGET));
+  return `${j.ratio <= CARD_FLOOR_BUDGET ? 'within' : 'over'}${sides.size > 1 ? ' (thirds straddle)' : ''}`;
+}
+
+/**
+ * Per layout and budgeted size: the median of Vitrine's time over the card floor's, round
+ * by round, over every round both were timed in, and the same over each third of them.
+ * @param {Record<string, number[]>} times per contender, in round order
+ * @returns {Array<{ layout: string, n: number, rounds: number, ratio: number | null, thirds: Array<number | null> }>}
+ */
+export function judgeCardFloor(times) {
+  return layouts.flatMap((layout) => budgetSizes.map((n) => {
+    const ours = times[`vitrine ${layout} ${n}`] ?? [];
+    const floor = times[`card floor ${n}`] ?? [];
+    const ratios = ours.slice(0, floor.length).map((t, i) => t / floor[i]).filter((r) => Number.isFinite(r) && r > 0);
+    const third = Math.floor(ratios.length / 3);
+    const thirds = [0, 1, 2].map((k) => summarize(ratios.slice(k * third, k == 2 ? ratios.length : (k + 1) * third)).median);
+    return { layout, n, rounds: ratios.length, ratio: summarize(ratios).median, thirds };
+  }));
+}
+
+// `node bench/runRender.mjs` runs this part alone, on the build in dist/.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  snapshotDist();
+  const { failures } = await runRender();
+  for (const f of failures) console.error(`  ✗ ${f}`);
+  process.exit(failures.length ? 1 : 0);
 }

@@ -8,7 +8,7 @@ import { formatRatio } from './ratio.mjs';
  * @param {{ latencyMs: number, baseline?: (row: any) => any, baselineName?: string, notes?: string[] }} o   `baseline` gets the whole row
  */
 export function printPageTables(title, rows, { latencyMs, baseline, baselineName, notes = [] }) {
-  const timingCols = ['page view', 'slots', 'rendered', 'eval ms', 'start→last', 'p90', 'slowest API', 'overhead', 'p90', '× latency', 'long tasks', 'of Vitrine', 'CLS'];
+  const timingCols = ['page view', 'slots', 'rendered', 'eval ms', 'start→last', 'p90', 'slowest API', 'overhead', 'p90', '× latency', 'long tasks', 'of Vitrine', 'traced', 'CLS'];
   if (baseline) timingCols.push(`start→last × ${baselineName}`, `overhead × ${baselineName}`);
   printTable(
     `${title}: timing (ms, medians; API latency fixed at ${latencyMs} ms)`,
@@ -17,7 +17,7 @@ export function printPageTables(title, rows, { latencyMs, baseline, baselineName
       const { label, v } = row;
       const r = [
         label, v.slots, v.rendered, v.evaluateMs, v.startToLast.median, v.startToLast.p90, v.slowestApi.median,
-        v.overhead.median, v.overhead.p90, formatRatio(v.overhead.median, latencyMs), v.longTasks, v.vitrineLongTasks.length, v.cls,
+        v.overhead.median, v.overhead.p90, formatRatio(v.overhead.median, latencyMs), v.longTasks, v.vitrineLongTasks.length, v.tracedLongTasks.length, v.cls,
       ];
       if (baseline) r.push(formatRatio(v.startToLast.median, baseline(row)?.startToLast.median), formatRatio(v.overhead.median, baseline(row)?.overhead.median));
       return r;
@@ -25,7 +25,12 @@ export function printPageTables(title, rows, { latencyMs, baseline, baselineName
     [
       'eval ms = evaluating the embed script, with its synchronous boot (Chromium trace); start→last = script bytes in hand → last vitrine:render;',
       'overhead = last vitrine:render − last service response in hand: Vitrine\'s own time on the critical path; × latency = overhead ÷ API latency.',
-      'long tasks = over 50 ms on the page (any script); of Vitrine = those where Vitrine\'s functions ran longest and for a quarter of the task or more (traced view, JS samples; tracing slows the page, so eval ms reads high).',
+      'long tasks = over 50 ms on the page (any script), the most in one view; of Vitrine = those in all the untraced views where Vitrine\'s code ran longest and for a quarter of the task or more,',
+      '  by the page\'s own Long Animation Frames script entries or its JS Self-Profiling samples (as the long-task part reads them); traced = the traced view\'s long tasks that the trace\'s',
+      '  JS samples give to Vitrine, not counted against the budget (dense sampling lengthens tasks; eval ms reads high for the same reason).',
+      ...rows.flatMap(({ label, v }) => v.vitrineLongTasks.map((t) => `${label}: a ${t.ms.toFixed(0)} ms task of Vitrine's (view ${t.view}): ${t.where}`)),
+      ...rows.flatMap(({ label, v }) => v.tracedLongTasks.map((t) => `${label}, traced: ${t.ms.toFixed(0)} ms (${t.oursMs.toFixed(0)} ms sampled in Vitrine), most in ${t.heaviest.join(', ') || 'no function of its named'}`)),
+      ...rows.filter(({ v }) => v.tracedLongTasks.length).map(({ label, v }) => `${label}: in the traced view, Long Animation Frames entries alone (no profiler) give Vitrine ${v.tracedLoafLongTasks} long task(s) where the trace's JS samples give ${v.tracedLongTasks.length}.`),
       ...notes,
     ],
   );

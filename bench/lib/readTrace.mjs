@@ -17,7 +17,9 @@ export const traceCategories = ['devtools.timeline', 'disabled-by-default-devtoo
  * samples of V8's profiler inside it: whose functions were on the stack.
  * @param {Buffer | string} raw the trace JSON
  * @param {(url: string) => boolean} isOurs
- * @returns {{ evaluateMs: number, longTasks: Array<{ ms: number, ours: boolean, oursMs: number, othersMs: number, what: string }> }}
+ * `heaviest`: up to three of our functions that were innermost on the stack longest in
+ * the task (0-based line and column in the built file, as V8's call frames give them).
+ * @returns {{ evaluateMs: number, longTasks: Array<{ ms: number, ours: boolean, oursMs: number, othersMs: number, what: string, heaviest: Array<{ url: string, fn: string, line: number, column: number, ms: number }> }> }}
  */
 export function readTrace(raw, isOurs) {
   const json = JSON.parse(String(raw));
@@ -37,11 +39,21 @@ export function readTrace(raw, isOurs) {
       const end = task.ts + (task.dur ?? 0);
       let oursUs = 0;
       let othersUs = 0;
+      /** @type {Map<string, { url: string, fn: string, line: number, column: number, us: number }>} */
+      const byFrame = new Map();
       for (const s of samples.get(task.pid) ?? []) {
         if (s.t < task.ts || s.t >= end) continue;
-        if (s.owner === 'ours') oursUs += s.dt;
-        else if (s.owner === 'others') othersUs += s.dt;
+        if (s.owner === 'ours') {
+          oursUs += s.dt;
+          if (s.frame) {
+            const key = `${s.frame.url}:${s.frame.line}:${s.frame.column}`;
+            const seen = byFrame.get(key) ?? { ...s.frame, us: 0 };
+            seen.us += s.dt;
+            byFrame.set(key, seen);
+          }
+        } else if (s.owner === 'others') othersUs += s.dt;
       }
+      const heaviest = [...byFrame.values()].sort((a, b) => b.us - a.us).slice(0, 3).map(({ us, ...frame }) => ({ ...frame, ms: us / 1000 }));
       const named = onMain.find((e) => e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts < end && urlOf(e) && isOurs(urlOf(e)));
       const top = named ?? onMain.find((e) => e.pid === task.pid && e.tid === task.tid && e.ts >= task.ts && e.ts < end && urlOf(e));
       return {
@@ -53,6 +65,7 @@ export function readTrace(raw, isOurs) {
         oursMs: oursUs / 1000,
         othersMs: othersUs / 1000,
         what: top ? `${top.name} ${urlOf(top)}` : 'no script event',
+        heaviest,
       };
     });
   return { evaluateMs, longTasks };
@@ -61,7 +74,8 @@ export function readTrace(raw, isOurs) {
 /**
  * JS samples per renderer process: time, the gap to the next sample, and
  * whose code was on the stack ('ours', 'others', or 'browser' for none).
- * @returns {Map<number, Array<{ t: number, dt: number, owner: 'ours' | 'others' | 'browser' }>>}
+ * `frame` is the innermost of our call frames on the stack, for our samples.
+ * @returns {Map<number, Array<{ t: number, dt: number, owner: 'ours' | 'others' | 'browser', frame: { url: string, fn: string, line: number, column: number } | null }>>}
  */
 function readSamples(events, isOurs) {
   const profiles = new Map();
@@ -73,7 +87,7 @@ function readSamples(events, isOurs) {
     const p = profiles.get(key);
     const cpu = e.args?.data?.cpuProfile;
     if (!p || !cpu) continue;
-    for (const n of cpu.nodes ?? []) p.nodes.set(n.id, { url: n.callFrame?.url ?? '', parent: n.parent });
+    for (const n of cpu.nodes ?? []) p.nodes.set(n.id, { url: n.callFrame?.url ?? '', fn: n.callFrame?.functionName ?? '', line: n.callFrame?.lineNumber ?? -1, column: n.callFrame?.columnNumber ?? -1, parent: n.parent });
     const deltas = e.args.data.timeDeltas ?? [];
     (cpu.samples ?? []).forEach((id, i) => {
       p.t += deltas[i] ?? 0;
@@ -97,8 +111,19 @@ function readSamples(events, isOurs) {
       owner.set(id, who);
       return who;
     };
+    // The innermost of our functions on the stack: where our time went.
+    const frameOf = (id) => {
+      for (let n = id; n != null; n = p.nodes.get(n)?.parent) {
+        const node = p.nodes.get(n);
+        if (node?.url && isOurs(node.url)) return { url: node.url, fn: node.fn, line: node.line, column: node.column };
+      }
+      return null;
+    };
     const list = out.get(p.pid) ?? [];
-    p.raw.forEach((s, i) => list.push({ t: s.t, dt: (p.raw[i + 1]?.t ?? s.t) - s.t, owner: ownerOf(s.id) }));
+    p.raw.forEach((s, i) => {
+      const who = ownerOf(s.id);
+      list.push({ t: s.t, dt: (p.raw[i + 1]?.t ?? s.t) - s.t, owner: who, frame: who === 'ours' ? frameOf(s.id) : null });
+    });
     out.set(p.pid, list);
   }
   return out;

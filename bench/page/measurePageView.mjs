@@ -1,6 +1,7 @@
 // One page view of a storefront page with Vitrine slots, measured in Chromium.
 import { fileURLToPath } from 'node:url';
 import { readTrace, traceCategories } from '../lib/readTrace.mjs';
+import { allowJsProfiling, observeLongTasks, readLongTasksInPage, vitrineTasks } from '../lib/longTasks.mjs';
 
 const observer = fileURLToPath(new URL('./observePage.js', import.meta.url));
 
@@ -21,9 +22,11 @@ export const isVitrineScript = (url) => /\/vitrine[^/]*\.m?js(\?|$)/.test(url) |
  * @property {number | null} startToLast lastRender − scriptStart
  * @property {number | null} overhead lastRender − apiEnd: Vitrine's time after its last answer
  * @property {number} longTasks long tasks on the page (any script)
+ * @property {import('../lib/longTasks.mjs').VitrineTask[]} vitrineLongTasks of those, Vitrine's, by the page's own
+ *   Long Tasks and Long Animation Frames entries (bench/lib/longTasks.mjs)
  * @property {number} cls cumulative layout shift
  * @property {{ total: number, widgets: number, distinctWidgets: number, themes: number, otherApi: number, preflights: number | null, scripts: string[] }} requests
- * @property {{ evaluateMs: number, longTasks: Array<{ ms: number, ours: boolean, oursMs: number, othersMs: number, what: string }> } | null} trace
+ * @property {ReturnType<typeof readTrace> | null} trace
  */
 
 /**
@@ -39,8 +42,13 @@ export const isVitrineScript = (url) => /\/vitrine[^/]*\.m?js(\?|$)/.test(url) |
 export async function measurePageView(context, url, { apiOrigin, browser, serverLog, timeoutMs = 10_000, cpuSlowdown = 1 }) {
   const logStart = serverLog?.length ?? 0;
   const page = await context.newPage();
-  if (cpuSlowdown > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  const cdp = await context.newCDPSession(page);
+  // The traced view has the trace's own JS samples; a second profiler there would add its
+  // samples to the trace, and its absence shows what Long Animation Frames alone would see.
+  if (!browser) await allowJsProfiling(cdp);
+  if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   await page.addInitScript({ path: observer });
+  await page.addInitScript(observeLongTasks);
   /** @type {string[]} */
   const requested = [];
   page.on('request', (r) => requested.push(r.url()));
@@ -76,19 +84,20 @@ export async function measurePageView(context, url, { apiOrigin, browser, server
     // Late layout shifts (images, fonts) and late requests (revalidation) still count.
     await page.waitForTimeout(400);
     const trace = browser ? readTrace(await browser.stopTracing(), isVitrineScript) : null;
+    const long = await page.evaluate(readLongTasksInPage);
     const rec = await page.evaluate(() => ({
       seen: /** @type {any} */ (window).__vitrineBench,
       resources: performance.getEntriesByType('resource').map((r) => ({ name: r.name, start: r.startTime, end: /** @type {PerformanceResourceTiming} */ (r).responseEnd })),
     }));
     const preflights = serverLog ? serverLog.slice(logStart).filter((r) => r.method === 'OPTIONS').length : null;
-    return summarizeView(slots, searchSlots, searchBoxes, rec, requested, apiOrigin, trace, preflights);
+    return summarizeView(slots, searchSlots, searchBoxes, { ...rec, ...long }, requested, apiOrigin, trace, preflights);
   } finally {
     await page.close();
   }
 }
 
 function summarizeView(slots, searchSlots, searchBoxes, rec, requested, apiOrigin, trace, preflights) {
-  const { seen, resources } = rec;
+  const { seen, resources, longTasks, scripts: longScripts, samples } = rec;
   const script = resources.find((r) => /\/vitrine\.js(\?|$)/.test(r.name)) ?? resources.find((r) => isVitrineScript(r.name));
   // Product images may come from the service's host too; they are not API answers.
   const isApi = (u) => u.startsWith(apiOrigin) && !new URL(u).pathname.startsWith('/images/');
@@ -113,6 +122,9 @@ function summarizeView(slots, searchSlots, searchBoxes, rec, requested, apiOrigi
     startToLast: diff(lastRender, script?.end),
     overhead: diff(lastRender, apiEnd),
     longTasks: seen.longTasks.length,
+    vitrineLongTasks: vitrineTasks(longTasks, longScripts, isVitrineScript, samples),
+    // The entries themselves, for bench/results/latest.json (not the samples: too many).
+    longTaskEntries: { longTasks, scripts: longScripts, profiled: samples != null },
     cls: Math.round(seen.cls * 10000) / 10000,
     requests: {
       total: requested.length,

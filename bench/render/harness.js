@@ -132,8 +132,12 @@ function countShown(root, envelope) {
 }
 
 /**
- * `keep` leaves the last widget on the page, for a screenshot.
- * @param {{ contenders: Array<{ key: string, kind: 'vitrine' | 'algolia' | 'floor' | 'card-floor', layout?: string, n: number }>, iterations: number, warmup: number, keep?: boolean }} plan
+ * `keep` leaves the last widget on the page, for a screenshot. `judge` adds `rounds` more
+ * timed rounds of only the contenders named in `keys` (the ones a budget compares), after
+ * the main ones, in the order given on even rounds and reversed on odd ones; their times
+ * go on after the main rounds' in `times`, so the nth time of each judged contender
+ * comes from the same round.
+ * @param {{ contenders: Array<{ key: string, kind: 'vitrine' | 'algolia' | 'floor' | 'card-floor', layout?: string, n: number }>, iterations: number, warmup: number, keep?: boolean, judge?: { keys: string[], rounds: number } }} plan
  */
 window.runRenderBench = async function runRenderBench(plan) {
   const loadError = plan.contenders.some((c) => c.kind === 'vitrine') ? await loadVitrine() : null;
@@ -142,8 +146,12 @@ window.runRenderBench = async function runRenderBench(plan) {
   const frames = Object.fromEntries(contenders.map((c) => [c.key, []]));
   const shown = {};
   const errors = {};
-  for (let i = 0; i < plan.warmup + plan.iterations; i++) {
-    for (const c of contenders) {
+  const judged = plan.judge ? contenders.filter((c) => plan.judge.keys.includes(c.key)) : [];
+  const judgeRounds = judged.length ? plan.judge.rounds : 0;
+  const main = plan.warmup + plan.iterations;
+  for (let i = 0; i < main + judgeRounds; i++) {
+    const round = i < main ? contenders : (i - main) % 2 ? [...judged].reverse() : judged;
+    for (const c of round) {
       if (errors[c.key]) continue;
       // A fresh copy each time: a renderer may keep or annotate what it is given.
       const envelope = makeEnvelope(c.n);
@@ -162,10 +170,8 @@ window.runRenderBench = async function runRenderBench(plan) {
         const t1 = performance.now();
         await nextFrame();
         const t2 = performance.now();
-        if (i >= plan.warmup) {
-          times[c.key].push(t1 - t0);
-          frames[c.key].push(t2 - t0);
-        }
+        if (i >= plan.warmup) times[c.key].push(t1 - t0);
+        if (i >= plan.warmup && i < main) frames[c.key].push(t2 - t0);
         if (i === 0) shown[c.key] = countShown(root, envelope);
         if (c.kind === 'vitrine') unmount(root, rendered);
       } catch (err) {

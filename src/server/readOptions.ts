@@ -82,7 +82,7 @@ function callProblem(o: RenderSlotsOptions): string | undefined {
   // The key is a secret: the message never shows it.
   if (!text(o.apiKey) || !o.apiKey) return 'apiKey is required (a non-empty string)';
   for (const name of ['nonce', 'cart'] as const) if (!optionalText(o[name])) return `${name} must be a string (got ${shown(o[name])})`;
-  if (o.styles !== undefined && o.styles !== 'once' && o.styles !== 'each') return `styles must be 'once' or 'each' (got ${shown(o.styles)})`;
+  if (o.styles !== undefined && o.styles !== 'once' && o.styles !== 'each' && o.styles !== 'link') return `styles must be 'once', 'each' or 'link' (got ${shown(o.styles)})`;
   if (o.strings !== undefined && !isObject(o.strings)) return `strings must be an object of strings (got ${shown(o.strings)})`;
   if (o.fetch !== undefined && typeof o.fetch != 'function') return `fetch must be a function (got ${shown(o.fetch)})`;
   return pageProblem(o.page);

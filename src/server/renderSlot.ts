@@ -1,5 +1,5 @@
 import type { AlgorithmName, Theme, WidgetEnvelope } from '../types/interface';
-import type { ServerPage, ServerSlot, SlotResult } from '../types/server';
+import type { ServerPage, ServerSlot, SlotError, SlotResult } from '../types/server';
 import type { Strings } from '../core/strings/en';
 import type { Requester } from '../core/api/createRequester';
 import type { SlotSpec } from '../core/slots/slotSpec';
@@ -27,11 +27,23 @@ export interface Call {
   nonce?: string;
   cart?: string;
   started: number;
+  /** The call's budget: a slot reached after it renders nothing more (see `late`). */
+  timeoutMs: number;
+  /** Why an answer was refused unread (too large), by the slot it was for. */
+  refused: Map<string, Error>;
 }
+
+/** The call's budget is spent: what a slot has not done by then it does not start. */
+const late = (call: Call) => Date.now() - call.started >= call.timeoutMs;
+/** Why a slot reached after the budget rendered nothing (the words of the call's timer too). */
+export const timedOut = (timeoutMs: number) => ({ kind: 'timeout' as const, message: `not rendered within ${timeoutMs} ms`, status: 0 });
 
 /** The widget's markup with the slot's theme, else (a broken or refused theme) the built-in one. */
 async function draw(call: Call, spec: SlotSpec, algorithm: AlgorithmName, envelope: WidgetEnvelope, state: WidgetInput['state']) {
-  const choice = chooseTheme(await call.themes, spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
+  const themes = await call.themes;
+  // Rendering is synchronous work the call's timer cannot cut short: the clock is read first.
+  if (late(call)) throw timedOut(call.timeoutMs);
+  const choice = chooseTheme(themes, spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
   const { page } = call;
   const input: WidgetInput = {
     slotId: spec.divisionId,
@@ -76,10 +88,24 @@ export async function renderSlot(call: Call, slot: ServerSlot): Promise<SlotResu
   const substituted = call.consent ? [] : personal;
   const params = { divisionId: spec.divisionId, orgId: call.orgId, site_uid: call.siteUid, domain: page.domain, ...inputs };
   let shown: Partial<SlotResult> = {};
-  const failed = await runChain(chain, async (algorithm, skipped) => {
-    const envelope = await fetchProducts(call.request, call.inflight, algorithm, params, spec.max);
-    shown = { ok: true, algorithm, skipped, products: envelope.products.length, ...(await draw(call, spec, algorithm, envelope, { algorithm, page: page.pageType, skipped, substituted, personal: call.consent })) };
-  });
+  let tried: Partial<SlotResult> = {};
+  // Past the budget the chain stops where it is: no further request, no render.
+  const failed = await runChain(
+    chain,
+    async (algorithm, skipped) => {
+      tried = { algorithm, skipped };
+      if (late(call)) throw timedOut(call.timeoutMs);
+      const envelope = await fetchProducts(call.request, call.inflight, algorithm, params, spec.max).catch((error) => {
+        // The requester saw no JSON; the call knows why: the answer was too large to read.
+        const refused = call.refused.get(spec.divisionId);
+        call.refused.delete(spec.divisionId);
+        throw refused ? { kind: 'parse', message: refused.message, status: (error as SlotError).status ?? 0 } : error;
+      });
+      shown = { ok: true, algorithm, skipped, products: envelope.products.length, ...(await draw(call, spec, algorithm, envelope, { algorithm, page: page.pageType, skipped, substituted, personal: call.consent })) };
+    },
+    () => !late(call),
+  );
+  if (!failed && !shown.ok) return done({ ...tried, substituted, error: timedOut(call.timeoutMs) });
   if (!failed) return done({ ...shown, substituted });
   const { algorithm, skipped, kind, message, status } = failed;
   return done({ algorithm, skipped, substituted, error: { kind, message, status } });

@@ -5,11 +5,19 @@ import { fetchThemes } from '../core/api/fetchThemes';
 import { en } from '../core/strings/en';
 import { translations } from '../core/strings/translations';
 import { loadThemes } from './loadThemes';
-import { renderSlot, type Call } from './renderSlot';
+import { renderSlot, timedOut, type Call } from './renderSlot';
 import { bare } from '../core/util/bare';
 import { joinWarnings, readOptions, TIMEOUT_MS } from './readOptions';
 import { withStyles } from './renderWidget';
 import { baseCss } from '../layouts/baseCss';
+
+/** What one call's requests share: whether it is over, what is on its way, the answers refused as too large. */
+interface Requests {
+  over: boolean;
+  live: AbortController[];
+  /** By the request's `divisionId` (the slot's id): why its answer was refused (see `capped`). */
+  refused: Map<string, Error>;
+}
 
 /**
  * A `fetch` for one call: the browser-only `credentials` member is left out (a server
@@ -17,9 +25,9 @@ import { baseCss } from '../layouts/baseCss';
  * null-prototype object (`fetch` reads its members through the prototype chain, so a
  * polluted `Object.prototype.redirect` would apply), and once the call is over nothing
  * more is asked (a retry would only be thrown away) and what is still on its way is
- * aborted (`live`): no socket outlives the call.
+ * aborted (`live`): no socket outlives the call. Every answer's body is capped (`capped`).
  */
-function callFetch(base: typeof fetch, call?: { over: boolean; live: AbortController[] }): typeof fetch {
+function callFetch(base: typeof fetch, call?: Requests): typeof fetch {
   return (input, init) => {
     if (call?.over) return Promise.reject(new Error('the call is over'));
     const { credentials, signal, ...rest } = init || {};
@@ -27,8 +35,56 @@ function callFetch(base: typeof fetch, call?: { over: boolean; live: AbortContro
     if (signal?.aborted) both.abort();
     signal?.addEventListener('abort', () => both.abort());
     call?.live.push(both);
-    return base(input, bare<RequestInit>(rest, { signal: both.signal }));
+    let slot: string | null = null;
+    try {
+      slot = new URL(String(input)).searchParams.get('divisionId');
+    } catch {}
+    return base(input, bare<RequestInit>(rest, { signal: both.signal })).then((response) => capped(response, (error) => slot && call?.refused.set(slot, error)));
   };
+}
+
+/** The most bytes of one answer a call reads: a widget answer is some kilobytes, an org's theme list rarely a megabyte. */
+export const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The answer with its body counted as it is read: one that says (`Content-Length`) or
+ * turns out to be larger than `MAX_ANSWER_BYTES` is refused and the rest of it is not
+ * read, so a service that answers megabytes of products holds no call past its budget in
+ * `JSON.parse` and the walk after it. The refusal is `text()` failing (the requester then
+ * has no JSON: a `parse` failure, not retried), told to `refuse` so that the slot can
+ * say why. What the requester reads of an answer (`status`, `ok`, `headers`) stays.
+ */
+function capped(response: Response, refuse: (error: Error) => void): Response {
+  const body = response.body;
+  const refused = () => {
+    const error = new Error(`the answer is larger than ${MAX_ANSWER_BYTES / 1024 / 1024} MB: refused, the rest not read`);
+    refuse(error);
+    return error;
+  };
+  const said = Number(response.headers.get('content-length')) > MAX_ANSWER_BYTES;
+  // No body, or not a web stream (a merchant's `fetch` of another kind): nothing to count.
+  if (!said && (!body || typeof body.getReader != 'function')) return response;
+  const { status, ok, statusText, headers } = response;
+  const text = said ? () => (body?.cancel().catch(() => {}), Promise.reject(refused())) : () => readText(body!, refused);
+  return bare<Response>({ status, ok, statusText, headers, text } as never);
+}
+
+/** A body's text as `Response.text()` reads it (UTF-8, a BOM dropped), refused past `MAX_ANSWER_BYTES`. */
+async function readText(body: ReadableStream<Uint8Array>, refused: () => Error): Promise<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let read = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    read += value.byteLength;
+    if (read > MAX_ANSWER_BYTES) {
+      reader.cancel().catch(() => {});
+      throw refused();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
 }
 
 const result = (id: string, started: number, more: Partial<SlotResult>): SlotResult => ({ id, ok: false, html: '', skipped: [], substituted: [], ...more, ms: Date.now() - started });
@@ -63,7 +119,7 @@ async function render(read: ReturnType<typeof readOptions>, started: number): Pr
   if (read.error) return read.slots.map((s) => result(s.id, started, { error: input(read.error!), warning: callWarning }));
   const { baseUrl, orgId, apiKey, page, consent, nonce, cart, timeoutMs = TIMEOUT_MS.default } = read.options;
   const base = read.options.fetch || ((input, init) => fetch(input, init));
-  const requests = { over: false, live: [] as AbortController[] };
+  const requests: Requests = { over: false, live: [], refused: new Map() };
   const requester = (own?: typeof requests) => createRequester({ baseUrl, orgId, apiKey, fetch: callFetch(base, own), timeoutMs, retryDelayMs: Math.min(300, timeoutMs / 4) });
   const request = requester(requests);
   const lang = (page.locale || 'en').slice(0, 2).toLowerCase() as keyof typeof translations;
@@ -82,6 +138,8 @@ async function render(read: ReturnType<typeof readOptions>, started: number): Pr
     nonce,
     cart,
     started,
+    timeoutMs,
+    refused: requests.refused,
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   // From the start of the call: reading the options and setting up took some of it.
@@ -92,13 +150,15 @@ async function render(read: ReturnType<typeof readOptions>, started: number): Pr
       read.slots.map(({ slot, id, error, warning }) => {
         const warned = (r: Rendered): Rendered => ({ ...r, warning: joinWarnings(joinWarnings(r.warning, warning ? input(warning) : undefined), callWarning) });
         if (error) return warned(result(id, started, { error: input(error) }));
+        // A slot reached after the budget (a call of many) does not start.
+        if (Date.now() - started >= timeoutMs) return warned(result(id, started, { error: timedOut(timeoutMs) }));
         return Promise.race([
           renderSlot(call, slot).catch((e): SlotResult => result(id, started, { error: { kind: 'render', message: String((e as Error)?.message ?? e), status: 0 } })),
-          late.then(() => result(id, started, { error: { kind: 'timeout', message: `not rendered within ${timeoutMs} ms`, status: 0 } })),
+          late.then(() => result(id, started, { error: timedOut(timeoutMs) })),
         ]).then(warned);
       }),
     );
-    return placeStyles(results, read.options.styles == 'each', nonce);
+    return placeStyles(results, read.options.styles || 'once', nonce);
   } finally {
     clearTimeout(timer);
     requests.over = true;
@@ -111,18 +171,20 @@ async function render(read: ReturnType<typeof readOptions>, started: number): Pr
  * Puts the stylesheet into the widgets: Vitrine's base styles and each theme's once, in
  * the first slot that rendered, for all of them (the styles of a page are the page's, and
  * a 3.4 KB copy per slot was most of a small widget's bytes); with `each`, every slot
- * carries its own copy. The browser moves a resumed root's stylesheet into the head, so a
- * slot rendered again the client way takes no other slot's styles with it.
+ * carries its own copy; with `link` the page links the base styles itself, and only the
+ * themes' stylesheets go, once (none at all when every slot has a built-in theme). The
+ * browser moves a resumed root's stylesheet into the head, so a slot rendered again the
+ * client way takes no other slot's styles with it.
  */
-function placeStyles(results: (SlotResult & { css?: string })[], each: boolean, nonce?: string): SlotResult[] {
+function placeStyles(results: (SlotResult & { css?: string })[], styles: NonNullable<RenderSlotsOptions['styles']>, nonce?: string): SlotResult[] {
   const themes = new Map<string, string>();
   for (const r of results) if (r.ok && r.css && !themes.has(r.theme!)) themes.set(r.theme!, r.css);
-  const all = [baseCss, ...themes.values()].join('\n');
+  const all = [...(styles == 'link' ? [] : [baseCss]), ...themes.values()].join('\n');
   let first = true;
   return results.map(({ css, ...r }) => {
     if (!r.ok) return r;
-    const styles = each ? baseCss + (css ? '\n' + css : '') : first ? all : '';
+    const own = styles == 'each' ? baseCss + (css ? '\n' + css : '') : first ? all : '';
     first = false;
-    return styles ? { ...r, html: withStyles(r.html, styles, nonce) } : r;
+    return own ? { ...r, html: withStyles(r.html, own, nonce) } : r;
   });
 }

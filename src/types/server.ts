@@ -57,9 +57,12 @@ export interface RenderSlotsOptions {
   /**
    * Where the stylesheet goes (Vitrine's base styles and each theme's): `'once'` (the
    * default) puts it in the first slot of the call that rendered, for every slot of the
-   * call, so place all the call's widgets on the page; `'each'` puts a copy in every slot.
+   * call, so place all the call's widgets on the page; `'each'` puts a copy in every slot;
+   * `'link'` is for a page that links `vitrine/vitrine.css` itself (a bundler's CSS
+   * import, a `<link>`): the base styles travel in no slot, and only the themes' own
+   * stylesheets go, once, as with `'once'`.
    */
-  styles?: 'once' | 'each';
+  styles?: 'once' | 'each' | 'link';
   /**
    * The page's cart adapter (`shopify`, `woocommerce`, `bigcommerce`), as `data-cart` says
    * in the browser: cards then carry the platform's ids from `customValues.cartIds`.

@@ -2,10 +2,11 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import Link from 'next/link';
 import { featured } from '../lib/featured';
+import 'vitrine/vitrine.css';
 import './shop.css';
 
-// No `vitrine/vitrine.css` import: a server-rendered widget carries its styles, and
-// `start()` links the stylesheet (a file of the app's build) for the ones it draws.
+// Vitrine's base styles are one file of the app's CSS, cached across pages, so the
+// server's widgets do not carry them (`styles: 'link'` in lib/renderWidgets.ts).
 export const metadata: Metadata = { title: 'Maison Vitrine (Next.js)', icons: 'data:,' };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

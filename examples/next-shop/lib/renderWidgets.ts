@@ -20,6 +20,8 @@ export async function renderWidgets(page: Page, slots: Slot[]): Promise<Map<stri
     page: { ...page, ...shop, siteUid: jar.get('vitrine_uid')?.value, domain: (head.get('host') || '').replace(/:\d+$/, '') || 'localhost' },
     // No consent mode on this shop: the visitor's answer is yes (a shop with a banner passes its answer).
     consent: true,
+    // The layout imports vitrine/vitrine.css: the widgets carry only their themes' styles.
+    styles: 'link',
     slots,
   });
   return new Map(results.map((result) => [result.id, result]));

@@ -96,6 +96,36 @@ describe('renderSlots', () => {
     expect(asked('/v1/theme')).toHaveLength(1);
   });
 
+  it("styles: 'link' leaves the base styles to the page's own link: only a theme's stylesheet travels, once, and a call of built-in themes carries none", async () => {
+    const themed = (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/v1/theme')
+        ? Promise.resolve(new Response(JSON.stringify({ widgetThemes: [{ id: 't', themeId: 'own', htmlTemplate: '<a href="{{product_currentPageUrl}}">{{product_name}}</a>', cssTemplate: '.own-card{color:teal}', displayType: 'matrix' }] })))
+        : fetch(input, init);
+    const slots = [{ id: 'a', algorithm: 'trending', theme: 'own', layout: 'matrix' as const, max: 2 }, { id: 'b', algorithm: 'trending', theme: 'own', layout: 'matrix' as const, max: 2 }];
+    const linked = await renderSlots({ ...options(), baseUrl: sandbox.url + '//', fetch: themed, nonce: 'n0nce', styles: 'link', slots });
+    const once = await renderSlots({ ...options(), baseUrl: sandbox.url + '//', fetch: themed, nonce: 'n0nce', slots });
+    expect(linked.map((r) => r.ok)).toEqual([true, true]);
+    const styles = linked.flatMap((r) => elements(r.html)).filter((e) => e.tagName == 'style');
+    expect(styles).toHaveLength(1);
+    expect((styles[0].childNodes[0] as T.TextNode).value).toBe('.own-card{color:teal}');
+    expect(styles[0].attrs).toEqual([{ name: 'nonce', value: 'n0nce' }]);
+    // The same widgets as 'once', less the base styles (3.4 KB) and the line that joined them.
+    const base = (await import('../../../src/layouts/baseCss')).baseCss;
+    expect(once.map((r) => r.html.length).reduce((a, b) => a + b) - linked.map((r) => r.html.length).reduce((a, b) => a + b)).toBe(base.length + 1);
+    expect(linked[1].html).toBe(once[1].html);
+    // Built-in themes only: nothing to carry.
+    const noThemes = (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/v1/theme') ? Promise.resolve(new Response('{"errMsg":null,"widgetThemes":[]}')) : fetch(input, init);
+    const plain = await renderSlots({ ...options(), baseUrl: sandbox.url + '////', fetch: noThemes, styles: 'link', slots: [{ id: 'c', algorithm: 'trending', layout: 'carousel', max: 2 }] });
+    expect(plain[0].ok).toBe(true);
+    expect(plain[0].html).not.toContain('<style');
+  });
+
+  it("refuses a styles value it does not know, naming the three", async () => {
+    const results = await renderSlots({ ...options(), styles: 'inline' as never, slots: [{ id: 'a', algorithm: 'trending' }] });
+    expect(results).toEqual([expect.objectContaining({ ok: false, error: expect.objectContaining({ kind: 'input', message: `styles must be 'once', 'each' or 'link' (got "inline")` }) })]);
+  });
+
   it('keeps the state the browser resumes from in a JSON script, the root\'s last child, and only what the markup lacks', async () => {
     const [r] = await renderSlots({ ...options(), nonce: 'n0nce', slots: [{ id: 's', algorithm: 'trending', layout: 'matrix', max: 2 }] });
     const root = elements(r.html)[0];
