@@ -10,7 +10,11 @@ export interface HeapCounts {
   detachedRoots: number;
   /** Every `div.vitrine` reachable, in the document or not. */
   roots: number;
-  /** Slots (`[data-vitrine]`, `<vitrine-widget>`) no longer in the document but still reachable. */
+  /**
+   * Slots (`[data-vitrine]`, `<vitrine-widget>`), search results slots and search boxes
+   * (`[data-vitrine-search]`, `[data-vitrine-searchbox]`) no longer in the document but
+   * still reachable.
+   */
   detachedSlots: number;
   /** Live objects per constructor name, from the heap snapshot. */
   observers: { IntersectionObserver: number; MutationObserver: number; ResizeObserver: number };
@@ -69,7 +73,7 @@ export async function heapCounts(cdp: CDPSession): Promise<HeapCounts> {
     functionDeclaration: `function () {
       const elements = this.filter((e) => { try { return !!e.localName; } catch { return false; } });
       const roots = elements.filter((e) => e.localName == 'div' && e.classList.contains('vitrine'));
-      const slots = elements.filter((e) => e.hasAttribute('data-vitrine') || e.localName == 'vitrine-widget');
+      const slots = elements.filter((e) => e.hasAttribute('data-vitrine') || e.localName == 'vitrine-widget' || e.hasAttribute('data-vitrine-search') || e.hasAttribute('data-vitrine-searchbox'));
       return [roots.length, roots.filter((e) => !e.isConnected).length, slots.filter((e) => !e.isConnected).length];
     }`,
     returnByValue: true,

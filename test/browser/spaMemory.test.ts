@@ -16,7 +16,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
 import { REPO, installApp, packTarball, type Packed } from '../package/packTarball';
 import { launchChromium } from './chromium';
-import { heapCounts, heapSession } from './heapCounts';
+import { heapCounts, heapSession, type HeapCounts } from './heapCounts';
 
 let sandbox: Sandbox;
 let browser: Browser;
@@ -53,10 +53,12 @@ async function openApp(url: string, height = 2000): Promise<{ page: Page; cdp: C
   page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
   page.on('console', (m) => m.type() === 'error' && problems.push('console: ' + m.text()));
   await page.addInitScript(() => {
-    const w = window as unknown as { outcomes: number; failures: string[] };
+    const w = window as unknown as { outcomes: number; searches: number; failures: string[] };
     w.outcomes = 0;
+    w.searches = 0;
     w.failures = [];
     addEventListener('vitrine:render', () => w.outcomes++);
+    addEventListener('vitrine:search', () => w.searches++);
     addEventListener('vitrine:error', (e) => (w.outcomes++, w.failures.push((e.target as Element).id + ': ' + (e as CustomEvent).detail.message)));
   });
   await page.goto(url);
@@ -75,6 +77,18 @@ async function settle(page: Page, slots: number, go: () => Promise<unknown>): Pr
   await go();
   if (slots) await page.waitForFunction((want) => (window as unknown as { outcomes: number }).outcomes >= want, before + slots, { timeout: 15_000, polling: 20 });
 }
+
+const searches = (page: Page) => page.evaluate(() => (window as unknown as { searches: number }).searches);
+
+/** Runs `go` and waits until the search results have answered once more. */
+async function searched(page: Page, go: () => Promise<unknown>): Promise<void> {
+  const before = await searches(page);
+  await go();
+  await page.waitForFunction((want) => (window as unknown as { searches: number }).searches >= want, before + 1, { timeout: 15_000, polling: 20 });
+}
+
+/** The counts a test compares before and after a route is left. */
+const kept = (c: HeapCounts) => ({ detachedRoots: c.detachedRoots, detachedSlots: c.detachedSlots, observers: c.observers, listeners: c.listeners });
 
 beforeAll(async () => {
   sandbox = await createSandbox({ port: 0, dataDir });
@@ -162,11 +176,125 @@ describe('a Vue 3 + vue-router app on the packed package', () => {
     }
   });
 
+  it('keeps nothing of `<vitrine-widget>`s in a shadow root a route left', async () => {
+    const { page, cdp, problems } = await openApp(url);
+    // The widgets' events do not leave the shadow root (they bubble, but are not composed):
+    // the page counts what is drawn in it instead.
+    const drawn = (count: number, max = 100) =>
+      page.waitForFunction(
+        ([count, max]) => {
+          const shadow = document.querySelector('shop-picks')?.shadowRoot;
+          const roots = shadow ? shadow.querySelectorAll('vitrine-widget > .vitrine') : [];
+          return roots.length == count && (!count || shadow!.querySelectorAll('#picks-trending > .vitrine [data-vitrine-index]').length <= max);
+        },
+        [count, max],
+        { timeout: 15_000, polling: 20 },
+      );
+    const setPicks = (settings: { max?: string; more?: string }) => page.evaluate((to) => (window as unknown as { setPicks(s: object): void }).setPicks(to), settings);
+    try {
+      await vueRoute(page, '/picks');
+      await drawn(2);
+      await settle(page, 0, () => vueRoute(page, '/cart'));
+      const before = await heapCounts(cdp);
+      expect(before.roots).toBe(0);
+
+      await vueRoute(page, '/picks');
+      await drawn(2);
+      // A setting changed by the app while the route is shown draws that widget again.
+      await setPicks({ max: '3' });
+      await drawn(2, 3);
+      expect((await heapCounts(cdp)).roots).toBe(2);
+      // A widget taken out inside the shadow root, where no observer of the page sees it:
+      // the element's own callback lets it go.
+      await setPicks({ more: 'no' });
+      await drawn(1, 3);
+      const one = await heapCounts(cdp);
+      expect({ roots: one.roots, detachedRoots: one.detachedRoots, detachedSlots: one.detachedSlots }).toEqual({ roots: 1, detachedRoots: 0, detachedSlots: 0 });
+      await setPicks({ more: 'yes' });
+      await drawn(2, 3);
+      await settle(page, 0, () => vueRoute(page, '/cart'));
+      // And left again a frame after it showed, its widgets' requests in flight.
+      await vueRoute(page, '/picks');
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await settle(page, 0, () => vueRoute(page, '/cart'));
+      await page.waitForTimeout(2500);
+      const after = await heapCounts(cdp);
+      expect(after.roots).toBe(0);
+      expect(kept(after)).toEqual({ ...kept(before), detachedRoots: 0, detachedSlots: 0 });
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('keeps nothing of a search route it left: results, their widgets, its box, their listeners', async () => {
+    const { page, cdp, problems } = await openApp(url);
+    const search = (path: string) => searched(page, () => vueRoute(page, path));
+    try {
+      // A first search, its two included carousels drawn, loads the search parts of the
+      // chunks, fills the caches and adds the carousel theme's script to the page (a
+      // script element the browser keeps an observer of its own for).
+      await settle(page, 2, () => search('/search?q=wool'));
+      await settle(page, 0, () => vueRoute(page, '/cart'));
+      const before = await heapCounts(cdp);
+      expect(before.roots).toBe(0);
+
+      await search('/search?q=linen');
+      expect(await page.evaluate(() => document.querySelectorAll('#search .vitrine-search__item').length)).toBeGreaterThan(0);
+      // A new query from the route's own box: the results change in place (a history entry).
+      await searched(page, () =>
+        page.evaluate(() => {
+          const form = document.querySelector<HTMLFormElement>('main [data-vitrine-searchbox] form')!;
+          form.querySelector('input')!.value = 'wool coat';
+          form.requestSubmit();
+        }),
+      );
+      expect(await page.evaluate(() => location.search)).toBe('?q=wool+coat');
+      // Back: the results and both boxes follow history.
+      await searched(page, () => page.evaluate(() => history.back()));
+      expect(await page.evaluate(() => [...document.querySelectorAll<HTMLInputElement>('[data-vitrine-searchbox] input')].map((i) => i.value))).toEqual(['linen', 'linen']);
+      await settle(page, 0, () => vueRoute(page, '/cart'));
+      // The included widgets' answers land, and the queue's waits run out, on the cart page.
+      await page.waitForTimeout(2500);
+      const after = await heapCounts(cdp);
+      expect(after.roots).toBe(0);
+      expect(kept(after)).toEqual({ ...kept(before), detachedRoots: 0, detachedSlots: 0 });
+      expect(await page.evaluate(() => (window as unknown as { failures: string[] }).failures)).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('keeps nothing of a search route left before its answer', async () => {
+    const { page, cdp, problems } = await openApp(url);
+    try {
+      // As above: the first search and its carousels drawn are the baseline.
+      await settle(page, 2, () => searched(page, () => vueRoute(page, '/search?q=wool')));
+      await settle(page, 0, () => vueRoute(page, '/cart'));
+      const before = await heapCounts(cdp);
+      for (const q of ['linen', 'wool', 'parka']) {
+        await vueRoute(page, `/search?q=${q}`);
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
+        await vueRoute(page, '/cart');
+      }
+      await page.waitForTimeout(2500);
+      const after = await heapCounts(cdp);
+      expect(kept(after)).toEqual({ ...kept(before), detachedRoots: 0, detachedSlots: 0 });
+      // A search left before it answered draws nothing on the page the shopper went to.
+      expect(await page.evaluate(() => document.querySelectorAll('.vitrine-search__mount').length)).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('holds its heap, observers and listeners through 200 route changes', async () => {
     const { page, cdp, problems } = await openApp(url);
-    // Home (one grid), two product pages (three carousels each), the cart (nothing):
-    // every widget drawn is let go two or three routes later.
-    const tour: Array<[string, number]> = [['/products/biarritz-parka', 3], ['/products/quiberon-crewneck', 3], ['/cart', 0], ['/', 1]];
+    // Home (one grid), two product pages (three carousels each), the cart (nothing), the
+    // search results (two carousels under them): every widget drawn is let go two or
+    // three routes later.
+    const tour: Array<[string, number]> = [['/products/biarritz-parka', 3], ['/products/quiberon-crewneck', 3], ['/cart', 0], ['/search?q=wool', 2], ['/', 1]];
     const changes = async (from: number, to: number) => {
       for (let i = from; i < to; i++) {
         const [path, slots] = tour[i % tour.length];

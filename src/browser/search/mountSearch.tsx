@@ -39,10 +39,24 @@ function emit(el: Element, name: string, detail: unknown): void {
 export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
   const { win, doc, config } = host;
   const queryParam = config.setting('searchParam') || 'q';
-  const context = host.context();
-  const format = { locale: context.locale, currency: context.currency };
-  // Before the first answer: the results' prices and count are its first use on the page.
-  host.prepareFormat(win, config.nonce, format.locale, format.currency);
+  let format: { locale: string; currency?: string } | undefined;
+  /**
+   * What only showing the results needs: the page's context (read from the page), its
+   * number formats and the stylesheet. Made in a task after the one that sends the first
+   * request, while it is on the wire (on a phone the two together were one long task),
+   * or before the first paint if the answer is quicker.
+   */
+  const ready = () => {
+    if (!format) {
+      const { locale, currency } = host.context();
+      format = { locale, currency };
+      injectStyle(doc, 'search', searchCss, config.nonce);
+      // Before the first answer: the results' prices and count are its first use on the page.
+      host.prepareFormat(win, config.nonce, locale, currency);
+    }
+    return format;
+  };
+  win.setTimeout(ready);
 
   const wanted = Number(slot.dataset.vitrinePageSize);
   const fixedSize = Number.isInteger(wanted) && wanted >= 1 && wanted <= MAX_PAGE_SIZE ? wanted : 0;
@@ -66,17 +80,17 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
   const dispatch = (action: SearchAction) => (page = searchReducer(page, action));
   let mounted = false;
   const drawerRef = createRef<HTMLDialogElement>();
-  narrowQuery?.addEventListener?.('change', () => {
-    dispatch({ type: 'narrow', narrow: narrowQuery.matches });
+  const onNarrow = () => {
+    dispatch({ type: 'narrow', narrow: !!narrowQuery?.matches });
     paint();
-  });
+  };
+  // A media query list with a listener lives as long as the page: `destroy` takes it off.
+  narrowQuery?.addEventListener?.('change', onNarrow);
   // The page's own title, and the query it was written for, so the title can follow
   // searches made in the page ("Search: linen — Shop" becomes "Search: wool — Shop").
   const pageTitle = doc.title;
   const titleQuery = page.state.query;
   const facetsId = (slot.id || 'vitrine-search') + '-filters';
-
-  injectStyle(doc, 'search', searchCss, config.nonce);
 
   const hrefFor = (s: SearchState) => win.location.pathname + writeSearchState(s, win.location.search, queryParam) + win.location.hash;
 
@@ -92,7 +106,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
         answer={answer}
         card={card}
         pageSize={pageSize || answer.Pagination || answer.Docs.length || 1}
-        locale={context.locale}
+        locale={ready().locale}
         hrefFor={hrefFor}
         onChange={change}
         headingRef={headingRef}
@@ -140,7 +154,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     }
     const theme = chooseCardTheme(themes, { id: slot.id, themeId: slot.dataset.vitrineTheme });
     if (theme?.cssTemplate) injectStyle(doc, theme.themeId, theme.cssTemplate, config.nonce);
-    const card = createCard(host.sanitize, theme, format, fillString(page.t.searchResultsFor, { query: '' }).trim());
+    const card = createCard(host.sanitize, theme, ready(), fillString(page.t.searchResultsFor, { query: '' }).trim());
     dispatch({ type: 'card', card, listClass: theme ? `vitrine-theme--${cssId(theme.themeId)}` : '' });
     host.log('search: card', theme ? 'from theme ' + theme.themeId : 'built-in');
   }
@@ -172,8 +186,11 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     paint();
     const focusWasInside = view.contains(doc.activeElement);
     try {
-      // The page's words first (the strings chunk on a French, German or Spanish page).
-      const cardReady = page.card ? null : host.strings().then((words) => dispatch({ type: 'strings', words }), () => {}).then(chooseCard);
+      // The page's words first (the strings chunk on a French, German or Spanish page),
+      // asked for in the next task: this one sends the request and nothing more.
+      const cardReady = page.card
+        ? null
+        : new Promise((next) => win.setTimeout(next)).then(() => host.strings()).then((words) => dispatch({ type: 'strings', words }), () => {}).then(chooseCard);
       // A link to page 3 before any answer: ask once for the configured page size.
       if (!page.pageSize && next.page > 1) {
         const first = await fetchSized({ ...next, page: 1 }, 1);
@@ -206,8 +223,10 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
       // The results' cards are made before the paint that shows them, in tasks of a few
       // milliseconds: the answer's paint is then Preact's alone.
       if (my === page.seq && page.card) await page.card.prepare(result.Docs, (state.page - 1) * (page.pageSize || result.Pagination || result.Docs.length || 1), doc);
-      if (my !== page.seq) return;
-      dispatch({ type: 'answer', seq: my, answer: result, shorter, locale: context.locale });
+      // Newer, stopped, or the slot left the page (a route left before its answer): nothing
+      // is drawn, and no widget is started out of the document.
+      if (my !== page.seq || !slot.isConnected) return;
+      dispatch({ type: 'answer', seq: my, answer: result, shorter, locale: ready().locale });
       paint();
       retitle();
       if (!mounted) {
@@ -331,6 +350,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     },
     destroy() {
       win.removeEventListener('popstate', onPopState);
+      narrowQuery?.removeEventListener?.('change', onNarrow);
       dispatch({ type: 'stop' });
       render(null, view);
     },

@@ -18,9 +18,11 @@ function samePage(action: string, win: Window): boolean {
  * A search box in a `[data-vitrine-searchbox]` element. An element that is already a
  * `<form>` is the merchant's own and only gains in-page search; any other element gets
  * a labelled form that submits `?q=` (the searchParam setting) to the searchPage setting. On the
- * search page itself the results update in place instead of reloading the page.
+ * search page itself (`results()` gives the page's results while it has them) the results
+ * update in place instead of reloading the page. Returns what brings the box in step with
+ * the address after back or forward; the box adds no listener outside its own form.
  */
-export function mountSearchBox(host: EmbedHost, el: HTMLElement, results: SearchMount | undefined): void {
+export function mountSearchBox(host: EmbedHost, el: HTMLElement, results: () => SearchMount | undefined): () => void {
   const { doc, win, config } = host;
   const param = config.setting('searchParam') || 'q';
   let form: HTMLFormElement;
@@ -65,20 +67,19 @@ export function mountSearchBox(host: EmbedHost, el: HTMLElement, results: Search
     const named = form.elements.namedItem(param) as Element | null;
     return named && named.localName === 'input' ? (named as HTMLInputElement) : null;
   };
+  const sync = () => {
+    const input = field();
+    if (input) input.value = new URLSearchParams(win.location.search).get(param) ?? '';
+  };
   // On the results page the box shows what was searched, so it can be refined.
   const current = field();
-  if (results && current && !current.value) current.value = new URLSearchParams(win.location.search).get(param) ?? '';
+  if (results() && current && !current.value) sync();
   form.addEventListener('submit', (event) => {
     const input = field();
-    if (!results || !input || !samePage(form.getAttribute('action') || win.location.pathname, win)) return;
+    const mount = results();
+    if (!mount || !input || !samePage(form.getAttribute('action') || win.location.pathname, win)) return;
     event.preventDefault();
-    results.setQuery(input.value);
+    mount.setQuery(input.value);
   });
-  if (results) {
-    // Back and forward on the search page keep the box in step with the results.
-    win.addEventListener('popstate', () => {
-      const input = field();
-      if (input) input.value = new URLSearchParams(win.location.search).get(param) ?? '';
-    });
-  }
+  return sync;
 }

@@ -318,10 +318,13 @@ describe('search results page', () => {
 });
 
 describe('search box', () => {
-  it('renders a labelled search form that submits to the search page', () => {
+  it('renders a labelled search form that submits to the search page', async () => {
     go('/');
     const { host } = createFakeHost({ settings: { searchPage: '/find', searchParam: 'term' } });
     searchPlugin(host);
+    // Drawn in a task after the one that runs the plugin (the results' request goes first).
+    expect(document.querySelector('[data-vitrine-searchbox] form')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve));
     const form = document.querySelector<HTMLFormElement>('[data-vitrine-searchbox] form')!;
     expect(form.getAttribute('role')).toBe('search');
     expect(form.getAttribute('action')).toBe('/find');
@@ -339,6 +342,7 @@ describe('search box', () => {
     const { host } = createFakeHost();
     host.strings = async () => ({ searchBoxLabel: 'Rechercher des produits', searchBoxButton: 'Rechercher' });
     searchPlugin(host);
+    await settled(() => expect(document.querySelectorAll('[data-vitrine-searchbox] form')).toHaveLength(2));
     const boxes = Array.from(document.querySelectorAll('[data-vitrine-searchbox] form'));
     await settled(() => expect(boxes[0].querySelector('label')!.textContent).toBe('Rechercher des produits'));
     expect(boxes.map((f) => f.querySelector('button')!.textContent)).toEqual(['Rechercher', 'Go']);
@@ -375,6 +379,78 @@ describe('search box', () => {
 });
 
 describe('single-page apps', () => {
+  /** A body of its own: the plugins of earlier tests still watch the one before. */
+  const freshBody = (html: string) => {
+    const body = document.createElement('body');
+    body.innerHTML = html;
+    document.documentElement.replaceChild(body, document.body);
+  };
+
+  it('a box drawn before the results searches in place once they appear, and not after they left', async () => {
+    freshBody('<header><div data-vitrine-searchbox></div></header><main id="app"></main>');
+    go('/');
+    const { host, calls } = createFakeHost();
+    searchPlugin(host);
+    await settled(() => expect(document.querySelector('.vitrine-searchbox')).not.toBeNull());
+    const input = document.querySelector<HTMLInputElement>('.vitrine-searchbox input')!;
+    // The app goes to its search route.
+    go('/search?q=product');
+    document.getElementById('app')!.innerHTML = '<div id="later" data-vitrine-search></div>';
+    slot = document.getElementById('later')!;
+    await settled(() => expect(names()).toHaveLength(8));
+    input.value = '2';
+    const submit = new Event('submit', { cancelable: true, bubbles: true });
+    input.form!.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    await settled(() => expect(calls.at(-1)!.request.query).toBe('2'));
+    expect(location.search).toBe('?q=2');
+    // Back: the box follows the address.
+    go('/search?q=product');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await settled(() => expect(input.value).toBe('product'));
+    // The app leaves the route: the box submits to the search page as a form does.
+    slot.remove();
+    go('/cart');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const left = new Event('submit', { cancelable: true, bubbles: true });
+    input.form!.dispatchEvent(left);
+    expect(left.defaultPrevented).toBe(false);
+    input.value = 'kept';
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    expect(input.value).toBe('kept');
+  });
+
+  it('a results slot taken out and put back (a kept-alive route) shows results again', async () => {
+    freshBody('<main id="app"><div id="kept" data-vitrine-search></div></main>');
+    go('/search?q=product');
+    const { host, calls } = createFakeHost();
+    searchPlugin(host);
+    slot = document.getElementById('kept')!;
+    await settled(() => expect(names()).toHaveLength(8));
+    const app = document.getElementById('app')!;
+    slot.remove();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const before = calls.length;
+    app.append(slot);
+    await settled(() => expect(calls.length).toBe(before + 1));
+    await settled(() => expect(names()).toHaveLength(8));
+    expect(slot.querySelectorAll('.vitrine-search')).toHaveLength(1);
+  });
+
+  it('a box removed before its turn to be drawn is drawn when it comes back', async () => {
+    freshBody('<header id="top"><div id="box" data-vitrine-searchbox></div></header>');
+    go('/');
+    const { host } = createFakeHost();
+    searchPlugin(host);
+    const box = document.getElementById('box')!;
+    box.remove();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(box.querySelector('form')).toBeNull();
+    document.getElementById('top')!.append(box);
+    await settled(() => expect(box.querySelector('form.vitrine-searchbox')).not.toBeNull());
+    expect(document.querySelectorAll('.vitrine-searchbox')).toHaveLength(1);
+  });
+
   it('mounts a results slot added later, and stops listening when it is removed', async () => {
     document.body.innerHTML = '<main id="app"></main>';
     go('/search?q=product');
