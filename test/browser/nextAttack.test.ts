@@ -122,30 +122,48 @@ afterAll(async () => {
 });
 
 describe('the client router’s cache', () => {
-  it('shows the first product’s widgets again, once each, after a client-side navigation and Back', async () => {
+  it('shows the first product’s widgets again after a client-side navigation and Back: once each, the server’s, asked of no one', async () => {
     const page = await browser.newPage();
     const problems: string[] = [];
+    const asked: string[] = [];
     page.on('pageerror', (e) => problems.push(e.message));
+    page.on('request', (r) => {
+      const slot = new URL(r.url()).searchParams.get('divisionId');
+      if (slot && SERVER_SLOTS.includes(slot)) asked.push(slot);
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { renders: { id: string; server: boolean }[] };
+      w.renders = [];
+      addEventListener('vitrine:render', (e) => w.renders.push({ id: (e.target as Element).id, server: !!(e as CustomEvent).detail.server }));
+    });
+    const renders = (since: number) => page.evaluate((n) => (window as unknown as { renders: { id: string; server: boolean }[] }).renders.slice(n), since);
     await page.goto(url + '/products/biarritz-parka');
     expect(await settled(page)).toEqual(SERVER_SLOTS.map((id) => expect.objectContaining({ id, roots: 1 })));
     await page.getByRole('link', { name: 'Aubrac Tote', exact: true }).click();
     await heading(page, 'Aubrac Tote');
     await settled(page);
     // Back: the router shows the first page from its cache, which holds the page load's
-    // flight data (tokens, no markup): the slots are created empty and Vitrine draws them.
+    // flight data (tokens, no markup): the slots get the markup they hydrated with.
+    let seen = (await renders(0)).length;
     await page.goBack();
     await heading(page, 'Biarritz Parka');
     const back = await settled(page);
     expect(back.map((s) => s.roots)).toEqual([1, 1]);
     expect(back.every((s) => s.products > 0)).toBe(true);
+    expect((await renders(seen)).filter((r) => SERVER_SLOTS.includes(r.id))).toEqual(SERVER_SLOTS.map((id) => ({ id, server: true })));
     // Forward and Back again.
     await page.goForward();
     await heading(page, 'Aubrac Tote');
+    await settled(page);
+    seen = (await renders(0)).length;
     await page.goBack();
     await heading(page, 'Biarritz Parka');
     const again = await settled(page);
     expect(again.map((s) => s.roots)).toEqual([1, 1]);
     expect(again.every((s) => s.products > 0)).toBe(true);
+    expect((await renders(seen)).filter((r) => SERVER_SLOTS.includes(r.id)).every((r) => r.server)).toBe(true);
+    // Neither page's slots were asked of the service by the browser.
+    expect(asked).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);

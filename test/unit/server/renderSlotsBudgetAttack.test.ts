@@ -68,7 +68,8 @@ describe('the 4 MB cap on an answer', () => {
     expect(gzipSync(next.body).length).toBeLessThan(MB4 / 10);
     const started = performance.now();
     expect(await render()).toMatchObject(refused);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // Far from what decoding and parsing 40 MB take (a busy machine of two cores: room to spare).
+    expect(performance.now() - started).toBeLessThan(2_000);
     // And a gzip answer of 3 MB decoded, 4 MB's worth of cap to spare, renders.
     next = { body: answerOf(3 * 1024 * 1024), gzip: true };
     expect(await render()).toMatchObject({ ok: true, html: expect.stringContaining('Kept') });
