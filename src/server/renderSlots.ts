@@ -122,6 +122,7 @@ async function render(read: ReturnType<typeof readOptions>, started: number): Pr
   const requests: Requests = { over: false, live: [], refused: new Map() };
   const requester = (own?: typeof requests) => createRequester({ baseUrl, orgId, apiKey, fetch: callFetch(base, own), timeoutMs, retryDelayMs: Math.min(300, timeoutMs / 4) });
   const request = requester(requests);
+  let themesTimer: ReturnType<typeof setTimeout> | undefined;
   const lang = (page.locale || 'en').slice(0, 2).toLowerCase() as keyof typeof translations;
   const call: Call = {
     orgId,
@@ -131,8 +132,13 @@ async function render(read: ReturnType<typeof readOptions>, started: number): Pr
     siteUid: (consent === true && page.siteUid) || crypto.randomUUID(),
     request,
     // The theme list is shared by the calls of the next minute, so the end of this call
-    // does not abort it; its own attempt timeout bounds it.
-    themes: loadThemes(`${baseUrl} ${orgId} ${apiKey}`, () => fetchThemes(requester(), orgId), started),
+    // does not abort it; its own attempt timeout bounds it. It may be an earlier call's,
+    // with a longer budget: this call waits for it until 90% of its own budget, then
+    // renders with the built-in themes rather than time out.
+    themes: Promise.race([
+      loadThemes(`${baseUrl} ${orgId} ${apiKey}`, () => fetchThemes(requester(), orgId), started),
+      new Promise<never[]>((resolve) => (themesTimer = setTimeout(() => resolve([]), timeoutMs * 0.9 - (Date.now() - started)))),
+    ]),
     inflight: new Map(),
     strings: bare({ ...en }, Object.prototype.hasOwnProperty.call(translations, lang) ? translations[lang] : {}, read.options.strings || {}) as Strings,
     nonce,
@@ -161,6 +167,7 @@ async function render(read: ReturnType<typeof readOptions>, started: number): Pr
     return placeStyles(results, read.options.styles || 'once', nonce);
   } finally {
     clearTimeout(timer);
+    clearTimeout(themesTimer);
     requests.over = true;
     // Once the caller has its results: aborting what is still on its way takes a moment.
     setTimeout(() => requests.live.forEach((request) => request.abort()));

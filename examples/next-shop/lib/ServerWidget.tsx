@@ -1,5 +1,5 @@
 'use client';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { WidgetAttributes } from 'vitrine';
 import { takeOver } from './handOver';
 
@@ -24,6 +24,16 @@ interface Props extends WidgetAttributes {
  * writes markup over the widget Vitrine runs there.
  */
 export function ServerWidget({ markup, token, ...attributes }: Props) {
-  const [html] = useState(() => markup ?? (typeof window == 'undefined' && token ? takeOver(token) : ''));
-  return <vitrine-widget {...attributes} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
+  const [html] = useState(() => markup ?? (!token ? '' : typeof window == 'undefined' ? takeOver(token) : hydrated.get(token) || ''));
+  const element = useRef<HTMLElement>(null);
+  // Hydrated from the page's HTML: its markup, as the server sent it (Vitrine starts
+  // after this, in a later component's layout effect), for when the router shows this
+  // page again from its cache (Back), whose flight data has the token only.
+  useLayoutEffect(() => {
+    if (token && !markup && !hydrated.has(token) && element.current?.firstElementChild) hydrated.set(token, element.current.innerHTML);
+  }, [token, markup]);
+  return <vitrine-widget ref={element} {...attributes} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />;
 }
+
+/** In the browser: the page load's widget markup by its token (a page load has a few). */
+const hydrated = new Map<string, string>();

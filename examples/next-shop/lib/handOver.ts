@@ -7,7 +7,10 @@
  * because the two renders load this module separately.
  *
  * Each markup is taken once. One never taken (a render that stopped half-way) is dropped
- * after a minute, and at most 1,000 wait at a time, the oldest going first.
+ * after a minute. At most 1,000 wait at a time: past that no token is given (`undefined`)
+ * and the caller sends the markup in the flight data as well, so that a burst of page
+ * loads, or of requests that never reach a server-side render, pushes out no other
+ * request's widgets (that request's slot would be empty in both).
  */
 const KEEP_MS = 60_000;
 const KEEP = 1000;
@@ -20,13 +23,14 @@ interface Kept {
 const key = Symbol.for('vitrine-next-shop.markup');
 const kept = ((globalThis as { [key]?: Map<string, Kept> })[key] ??= new Map<string, Kept>());
 
-/** Keeps the markup for this request's HTML; the token names it. */
-export function handOver(html: string): string {
+/** Keeps the markup for this request's HTML; the token names it. `undefined` when 1,000 wait already. */
+export function handOver(html: string): string | undefined {
   const now = Date.now();
   for (const [token, { at }] of kept) {
-    if (now - at < KEEP_MS && kept.size < KEEP) break;
+    if (now - at < KEEP_MS) break;
     kept.delete(token);
   }
+  if (kept.size >= KEEP) return undefined;
   const token = crypto.randomUUID();
   kept.set(token, { html, at: now });
   return token;
