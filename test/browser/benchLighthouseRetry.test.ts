@@ -47,7 +47,9 @@ describe('a Lighthouse run that errors', () => {
     expect(errors[0]).toMatch(/^with \/flaky \(attempt 1\): Lighthouse on .*\/flaky: ERRORED_DOCUMENT_REQUEST/);
     expect(run).not.toBeNull();
     expect(run.lcp).toBeGreaterThan(0);
-    expect(served['/flaky']).toBe(2);
+    // The first answer was the 500; Lighthouse may ask for the page again within its one
+    // good run (a load under load is sometimes fetched twice), never fewer than twice.
+    expect(served['/flaky']).toBeGreaterThanOrEqual(2);
   }, 120_000);
 
   it('that errors twice is reported with both errors and gives no figure', async () => {
