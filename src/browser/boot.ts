@@ -99,10 +99,16 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const request = createRequester({ ...config, fetch: win.fetch.bind(win) });
   const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
   const mayStore = () => !!consent!.state();
+  // A slot in view starts while the page still arrives: `parsed` settles at its end, once
+  // the chunks that came before it have plugged in.
+  let parsed!: () => void;
+  const ready = new Promise<void>((done) => (parsed = done));
   const ctx = () => (context ||= buildContext(win, config, overrides, mayStore()));
-  const chunks = createChunks(doc, config, ctx, () => (context = undefined));
+  // What the page says, the visitor id aside (read once, then kept).
+  const facts = (c: FullContext) => JSON.stringify({ ...c, siteUid: 0 });
+  const chunks = createChunks(doc, config, ctx, () => (context = undefined), ready);
   const { _chunk: chunk, _analytics: analytics } = chunks;
-  slots = createSlots({ win, config, request, themes: themes.get, styled, emit, mayStore, ...chunks });
+  slots = createSlots({ win, config, request, themes: themes.get, styled, emit, mayStore, ready, ...chunks });
   consent = createConsent(win, !!config.consent && config.consent != 'granted', (granted, flipped) => {
     // A new answer: the id is stored (or the stored one is gone) at once, the slots that
     // asked for a personal algorithm render again, and the page hears of it.
@@ -117,11 +123,21 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   // Shopify's Customer Privacy API and TCF CMPs are spoken to by a chunk of their own.
   if (config.consent == 'shopify' || config.consent == 'tcf') chunk('consent');
   loadCartOnIntent(doc, chunk);
+  // The slots the parser has reached are watched at once: the observer's first report,
+  // and the widget calls of those in view, need not wait for the end of the page.
+  scanSlots(slots, doc);
 
   whenReady(doc, () => {
+    // A context read before the end of the page is read again: a page that said more
+    // further down (its product, a currency) has its slots shown again with it.
+    if (context && facts(context) != facts(buildContext(win, config, overrides, false))) {
+      context = undefined;
+      slots!.refresh();
+    }
     watchSlots(win, slots!);
     host = { win, doc, config, context: ctx, page: pageReader, resume: chunks._resumer, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, builtinThemes, strings: chunks.strings, translations: chunks._translations, h, history, sanitize: sanitizeNodes, prepareFormat, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
     plugins.forEach(run);
+    parsed();
     // A search box that is a form already submits to the search page without us; only
     // the results page, or a box Vitrine must draw, needs the search chunk.
     if (doc.querySelector('[data-vitrine-search],[data-vitrine-searchbox]:not(form)')) {

@@ -143,6 +143,8 @@ export interface SlotDeps {
   mayStore: () => boolean;
   /** The resume chunk, loaded by the first slot holding a widget the server rendered; undefined when it failed to load. */
   resume: () => Promise<Resume | undefined>;
+  /** Settles at the end of the page's parse (a slot may be shown before). */
+  ready: Promise<unknown>;
 }
 
 /** What the slot lifecycle keeps of a slot. */

@@ -13,13 +13,16 @@ export type Chunk = (name: string) => Promise<void>;
  * The chunks a page asks for, each once however many callers need it, and what the slots
  * wait for of them. The ESM build imports a chunk from beside its own module unless
  * `assetBase` is set. `ctx` is the page's context; `forget` drops it, to be read again.
+ * `parsed` settles at the end of the page's parse, once the chunks that arrived before it
+ * have plugged in (a chunk plugs in then at the earliest): a chunk asked for while the
+ * page still arrives loads at once, and settles then.
  */
-export function createChunks(doc: Document, config: Config, ctx: () => FullContext, forget: () => void) {
-  const asked: Record<string, Promise<void>> = {};
+export function createChunks(doc: Document, config: Config, ctx: () => FullContext, forget: () => void, parsed: Promise<unknown>) {
+  const asked: Record<string, Promise<unknown>> = {};
   const chunk: Chunk = (name) =>
     (asked[name] ||= new Promise<void>((done) =>
       moduleChunk && !config.assetBase ? moduleChunk(name).then(() => done(), () => done()) : loadChunk(doc, config.assetBase, name, config.nonce, done),
-    ));
+    ).then(() => parsed)) as Promise<void>;
   const translations: EmbedHost['translations'] = {};
   const resumer: { take?: Resume } = {};
   // The analytics chunk hears what came before it from `history`, so it stays off the
@@ -41,9 +44,13 @@ export function createChunks(doc: Document, config: Config, ctx: () => FullConte
   // Microdata, RDFa and the platforms' page data are a chunk: fetched only where what the
   // core reads leaves a gap, and the first widget request of such a page waits for it
   // (3 s at most, like the stylesheet: a chunk that never arrives costs its reading only).
+  // While the page still arrives, what it said so far serves if nothing is in doubt (boot
+  // reads the page again at its end, and shows the slots again if it said more); a gap
+  // waits for the end of the page first.
   let reading: Promise<unknown> | undefined;
-  const context = () => {
+  const context = async () => {
     analytics();
+    if (doc.readyState == 'loading' && ctx().gap) await parsed;
     if (!pageReader.read && !reading && ctx().gap) reading = new Promise((done) => (chunk('page').then(done), setTimeout(done, 3000))).then(forget);
     return reading ? reading.then(ctx) : ctx();
   };

@@ -24,7 +24,7 @@ const NEAR = 600;
  * page: what went wrong is a `vitrine:error` event on the slot.
  */
 export function createSlots(deps: SlotDeps): Slots {
-  const { win, config, context, request, themes, strings, styled, need, emit, mayStore, resume } = deps;
+  const { win, config, context, request, themes, strings, styled, need, emit, mayStore, resume, ready } = deps;
   const doc = win.document;
   const slots = new Map<HTMLElement, SlotState>();
   const outlets = new WeakMap<HTMLElement, HTMLSlotElement>();
@@ -38,6 +38,9 @@ export function createSlots(deps: SlotDeps): Slots {
   // first widget drawn pushes the rest away. The observer does the judging: no layout is
   // read by us.
   let below: Promise<unknown> = Promise.resolve();
+  // The page's first slot in view starts in the observer's task: its call is the one the
+  // page's largest paint most often waits for.
+  let shown = 0;
   const near =
     IO &&
     new IO(
@@ -46,7 +49,7 @@ export function createSlots(deps: SlotDeps): Slots {
           if (!isIntersecting) return;
           const el = target as HTMLElement;
           near!.unobserve(el);
-          if (!rootBounds || boundingClientRect.top < rootBounds.bottom - NEAR) return show(el);
+          if (!rootBounds || boundingClientRect.top < rootBounds.bottom - NEAR) return show(el, !shown++);
           below = below.then(
             () =>
               new Promise((done) => {
@@ -167,24 +170,30 @@ export function createSlots(deps: SlotDeps): Slots {
     return { theme: choice.theme.themeId, layout: choice.layout, warning: result.warning, view: result.view };
   }
 
+  /** Whether the parser is past the end of the slot, so that all it holds is in the page. */
+  const whole = (node: Node | null): boolean => doc.readyState != 'loading' || (!!node && (!!node.nextSibling || whole(node.parentNode)));
+
   /**
    * The slot's lifecycle (core/slots, as on the server): read its settings, plan the
    * chain, try each algorithm, draw; or fail and keep the fallback.
    */
-  async function show(el: HTMLElement): Promise<void> {
+  async function show(el: HTMLElement, now?: boolean): Promise<void> {
     const state = slots.get(el);
     if (!state) return;
     const token = ++state.token;
     // Changes made in one task (a framework's commit sets several attributes) show once.
     // And each slot starts (reads the page, asks for its chunks and data) in a task of its
-    // own: slots that come into view together, in one report of the observer, never add
-    // up to one long task.
-    await new Promise((next) => setTimeout(next));
+    // own (`now`: this one): slots that come into view together, in one report of the
+    // observer, never add up to one long task.
+    if (!now) await new Promise((next) => setTimeout(next));
     if (token != state.token) return;
     const started = Date.now();
     const read = readSlot(el);
     if ('error' in read) return fail(el, 'slot', read.error);
     const { spec } = read;
+    // A slot the parser is still inside may yet receive a widget the server rendered.
+    if (!whole(el)) await ready;
+    if (token != state.token) return;
     // A widget the server rendered is taken over once, without asking the service: the
     // resume chunk's work (it carries the layouts too). One whose personal algorithm
     // consent no longer allows, or that the chunk could not take, renders the client way.
@@ -193,17 +202,18 @@ export function createSlots(deps: SlotDeps): Slots {
       if (token != state.token) return;
       if (take && (await take({ ...deps, mount: mountWidget, place, fail, seen }, el, state, () => token == state.token))) return;
     }
-    // The org's themes are asked for first: on a first visit their list is the last answer
-    // a widget waits for (the demo home page's, some 300 ms on the emulated phone).
+    // What the widget needs besides its data is asked for before the page is read: the
+    // org's themes (on a first visit their list is the last answer a widget waits for),
+    // the layout's chunk (the slot's layout, else the default one) and the stylesheet.
     themes();
+    need(spec.layout || 'carousel');
+    styled();
     const c = await context();
+    if (token != state.token) return;
     const personal = mayStore();
     const [chain, named, inputs] = planChain(spec, c, personal);
     state.personal = !!named.length;
-    // Layout chunks load beside the data: the slot's layout, else the default one.
-    if (spec.layout == 'bundle' || chain.includes('crosssell')) need('bundle');
-    need(spec.layout || 'carousel');
-    prepareFormat(win, config.nonce, c.locale, c.currency);
+    if (chain.includes('crosssell')) need('bundle');
     const params = { divisionId: spec.divisionId, orgId: config.orgId, site_uid: c.siteUid, domain: c.domain, ...inputs };
     // What the event details say of every outcome: the algorithm, the page type seen, the
     // algorithms of the chain that came before it with why each was skipped, whether
@@ -214,8 +224,10 @@ export function createSlots(deps: SlotDeps): Slots {
       async (algorithm, skipped) => {
         // An element that cannot hold a shadow root (a `<ul>`) fails here, before any request.
         outlet(el);
-        // The org's themes (asked once per page) and the stylesheet load beside the data.
-        const [envelope, , , words] = await Promise.all([fetchProducts(request, inflight, algorithm, params, spec.max, config.endpoints), themes(), styled(), strings()]);
+        const products = fetchProducts(request, inflight, algorithm, params, spec.max, config.endpoints);
+        // The number formats are readied while the call is on the wire.
+        prepareFormat(win, config.nonce, c.locale, c.currency);
+        const [envelope, , , words] = await Promise.all([products, themes(), styled(), strings()]);
         const shown = await draw(el, state, token, spec, c, algorithm, envelope, words);
         if (shown) emit(el, 'render', { algorithm, skipped, ...about, products: envelope.products.length, ...shown, ms: Date.now() - started });
       },
