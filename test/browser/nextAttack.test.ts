@@ -6,14 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
 import { REPO, installApp, packTarball } from '../package/packTarball';
 import { launchChromium } from './chromium';
+import { freePort, nextEnv } from './nextApp';
 
 const NEXT = join(REPO, 'node_modules/next/dist/bin/next');
 /** The slots the product page renders on the server (app/products/[handle]/page.tsx). */
@@ -26,29 +25,6 @@ let url: string;
 let stop: () => Promise<void>;
 let output = '';
 const dataDir = mkdtempSync(join(tmpdir(), 'vitrine-next-attack-'));
-
-const nextEnv = (): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NEXT_TELEMETRY_DISABLED: '1',
-    VITRINE_BASE_URL: sandbox.url,
-    VITRINE_ORG_ID: sandbox.orgId,
-    VITRINE_API_KEY: sandbox.apiKey,
-    NODE_OPTIONS: `--import=${pathToFileURL(join(REPO, 'test/browser/fixtures/loopbackOnly.mjs')).href}`,
-  };
-  // vitest's NODE_ENV=test would make `next build` mix development and production React.
-  delete env.NODE_ENV;
-  return env;
-};
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** A browser's page load, as Fetch Metadata says it (https://www.w3.org/TR/fetch-metadata/). */
 const DOCUMENT = { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate' };
@@ -85,12 +61,12 @@ beforeAll(async () => {
   mkdirSync(tmp, { recursive: true });
   app = installApp(packTarball(), { template: join(REPO, 'examples/next-shop'), where: tmp });
   await new Promise<void>((resolve, reject) =>
-    execFile(process.execPath, [NEXT, 'build'], { cwd: app, env: nextEnv(), encoding: 'utf8', maxBuffer: 1 << 24 }, (error, stdout, stderr) =>
+    execFile(process.execPath, [NEXT, 'build'], { cwd: app, env: nextEnv(sandbox), encoding: 'utf8', maxBuffer: 1 << 24 }, (error, stdout, stderr) =>
       error ? reject(new Error(`next build failed:\n${stdout}\n${stderr}`)) : resolve(),
     ),
   );
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [NEXT, 'start', '-H', '127.0.0.1', '-p', String(port)], { cwd: app, env: nextEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, [NEXT, 'start', '-H', '127.0.0.1', '-p', String(port)], { cwd: app, env: nextEnv(sandbox), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   stop = () =>

@@ -7,66 +7,14 @@
 // widget the server rendered is taken over without a request however the page is cut.
 // Built dist/ files in real Chromium, against the sandbox on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
-import { snapshotDist } from './fixtures/createFixtureServer';
 import { newRecordedPage, records, settled, expectRendered } from './embed/harness';
 import { useSandboxSuite } from './useSandboxSuite';
+import { arrivingPages, type Held } from './arrivingPages';
 import { basePage, coat } from './useServerPages';
 import type * as ServerApi from '../../src/server/index';
 
 const { renderSlots } = (await import('../../dist/server.mjs' as string)) as typeof ServerApi;
-
-/** A page in two parts: the second is sent once `hold` settles, with the reason it gives. */
-interface Held {
-  head: string;
-  first: string;
-  rest: string;
-  hold: () => Promise<string>;
-  csp?: string;
-  /** The page's nonce (`%NONCE%` in its parts and policy); a fresh one when not given. */
-  nonce?: string;
-}
-
-/** Serves dist/ (a snapshot) and, on every other path, the page `show` set, its second part held back. */
-async function arrivingPages() {
-  const distDir = await snapshotDist();
-  let next: Held & { nonce: string; release: (why: string) => void } = { head: '', first: '', rest: '', hold: async () => '', nonce: '', release: () => {} };
-  let released: Promise<string> = Promise.resolve('');
-  const server = createServer((req, res) => {
-    const path = new URL(req.url!, 'http://x').pathname;
-    const dist = /^\/dist\/([\w.-]+)$/.exec(path);
-    if (dist) return res.writeHead(200, { 'Content-Type': path.endsWith('.css') ? 'text/css' : 'text/javascript', 'Cache-Control': 'no-store' }).end(readFileSync(join(distDir, dist[1])));
-    if (path == '/favicon.ico') return res.writeHead(204).end();
-    const page = next;
-    const fill = (text: string) => text.replaceAll('%NONCE%', page.nonce);
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...(page.csp && { 'Content-Security-Policy': fill(page.csp) }) });
-    // Enough bytes for Chromium to start parsing and rendering what it has.
-    res.write(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${fill(page.head)}</head><body>${fill(page.first)}<!--${' '.repeat(2048)}-->`);
-    void page.hold().then((why) => (res.end(`${fill(page.rest)}</body></html>`), page.release(why)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    show(page: Held) {
-      let release!: (why: string) => void;
-      released = new Promise((done) => (release = done));
-      next = { ...page, nonce: page.nonce || randomBytes(12).toString('base64'), release };
-    },
-    /** What released the second part of the last page served. */
-    released: () => released,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-        rmSync(distDir, { recursive: true, force: true });
-      }),
-  };
-}
 
 const suite = useSandboxSuite('arriving', 'pages', () => arrivingPages());
 

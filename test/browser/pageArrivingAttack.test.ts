@@ -5,68 +5,16 @@
 // (how many calls, renders and impressions the shopper's one widget costs). Built dist/
 // files in real Chromium, against the sandbox on 127.0.0.1.
 import { describe, expect, it } from 'vitest';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import type { Page, Request } from 'playwright-core';
-import { snapshotDist } from './fixtures/createFixtureServer';
 import { newRecordedPage, records, settled, expectRendered } from './embed/harness';
 import { useSandboxSuite } from './useSandboxSuite';
+import { arrivingPages, type Held } from './arrivingPages';
 import { basePage, coat } from './useServerPages';
 import type * as ServerApi from '../../src/server/index';
 
 const { renderSlots } = (await import('../../dist/server.mjs' as string)) as typeof ServerApi;
 
-interface Held {
-  head: string;
-  first: string;
-  rest: string;
-  /** Settles when the rest may be sent; one that never settles is a page that never ends. */
-  hold: () => Promise<string>;
-  nonce?: string;
-  padFirst?: boolean;
-}
-
-/** Serves dist/ (a snapshot) and, on every other path, the page `show` set, its second part held back. */
-async function arrivingPages() {
-  const distDir = await snapshotDist();
-  let next: Held & { nonce: string; release: (why: string) => void } = { head: '', first: '', rest: '', hold: async () => '', nonce: '', release: () => {} };
-  let released: Promise<string> = Promise.resolve('');
-  const server = createServer((req, res) => {
-    const path = new URL(req.url!, 'http://x').pathname;
-    const dist = /^\/dist\/([\w.-]+)$/.exec(path);
-    if (dist) return res.writeHead(200, { 'Content-Type': path.endsWith('.css') ? 'text/css' : 'text/javascript', 'Cache-Control': 'no-store' }).end(readFileSync(join(distDir, dist[1])));
-    if (path == '/favicon.ico') return res.writeHead(204).end();
-    const page = next;
-    // Enough bytes for Chromium to parse and render what it has: after the first part, or
-    // before it for a part cut inside a script's text (which the padding would join).
-    const pad = `<!--${' '.repeat(2048)}-->`;
-    const fill = (text: string) => text.replaceAll('%NONCE%', page.nonce);
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': fill("script-src 'nonce-%NONCE%' 'strict-dynamic'; object-src 'none'; base-uri 'none'") });
-    res.write(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${fill(page.head)}</head><body>${page.padFirst ? pad : ''}${fill(page.first)}${page.padFirst ? '' : pad}`);
-    void page.hold().then((why) => (res.end(`${fill(page.rest)}</body></html>`), page.release(why)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    show(page: Held) {
-      let release!: (why: string) => void;
-      released = new Promise((done) => (release = done));
-      next = { ...page, nonce: page.nonce || randomBytes(12).toString('base64'), release };
-    },
-    released: () => released,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-        rmSync(distDir, { recursive: true, force: true });
-      }),
-  };
-}
-
-const suite = useSandboxSuite('arriving-attack', 'pages', () => arrivingPages());
+const suite = useSandboxSuite('arriving-attack', 'pages', () => arrivingPages({ csp: "script-src 'nonce-%NONCE%' 'strict-dynamic'; object-src 'none'; base-uri 'none'" }));
 
 const tag = (extra = '') =>
   `<script async nonce="%NONCE%" src="/dist/vitrine.js" data-base-url="${suite.sandbox.url}" data-org-id="${suite.sandbox.orgId}" data-api-key="${suite.sandbox.apiKey}"${extra}></script>`;

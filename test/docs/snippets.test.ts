@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { build } from 'esbuild';
@@ -18,6 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createSandbox, type Sandbox } from '../../demo/sandbox/createSandbox';
 import { installApp, packTarball } from '../package/packTarball';
 import { launchChromium } from '../browser/chromium';
+import { freePort } from '../browser/nextApp';
 import { REPO } from './readDocs';
 
 /** The address the docs give the sandbox: the one `npm start` serves it on. */
@@ -199,15 +199,6 @@ describe('docs/storefront-developers.md and docs/client.md', () => {
     expect(stdout).toMatch(/^linen: \d+ results, [1-9]\d* facets$/m);
   });
 });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 describe('docs/server-rendering.md', () => {
   let server: ChildProcess | undefined;
