@@ -7,6 +7,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { snapshotDist } from './fixtures/createFixtureServer';
+import { basePage } from './useServerPages';
+import type * as ServerApi from '../../src/server/index';
 
 /** A page in two parts: the second is sent once `hold` settles, with the reason it gives. */
 export interface Held {
@@ -59,4 +61,18 @@ export async function arrivingPages(options: { csp?: string } = {}) {
         rmSync(distDir, { recursive: true, force: true });
       }),
   };
+}
+
+/** The opening tag of the carousel slot `serverCarousel` fills. */
+export const carouselSlot = '<div id="a" data-vitrine="trending" data-vitrine-layout="carousel">';
+
+/**
+ * The widget `renderSlots` (the built dist/server.mjs) draws for `carouselSlot` under
+ * `nonce`, as a shop's server would put it in the page: its markup, its state last.
+ */
+export async function serverCarousel(sandbox: { url: string; orgId: string; apiKey: string }, nonce: string): Promise<string> {
+  const { renderSlots } = (await import('../../dist/server.mjs' as string)) as typeof ServerApi;
+  const [a] = await renderSlots({ baseUrl: sandbox.url, orgId: sandbox.orgId, apiKey: sandbox.apiKey, page: basePage, consent: true, nonce, timeoutMs: 10_000, slots: [{ id: 'a', algorithm: 'trending', layout: 'carousel' }] });
+  if (!a.ok) throw new Error(`renderSlots could not draw the carousel: ${a.error?.message}`);
+  return a.html;
 }

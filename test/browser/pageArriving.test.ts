@@ -10,11 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { newRecordedPage, records, settled, expectRendered } from './embed/harness';
 import { useSandboxSuite } from './useSandboxSuite';
-import { arrivingPages, type Held } from './arrivingPages';
-import { basePage, coat } from './useServerPages';
-import type * as ServerApi from '../../src/server/index';
-
-const { renderSlots } = (await import('../../dist/server.mjs' as string)) as typeof ServerApi;
+import { arrivingPages, carouselSlot, serverCarousel, type Held } from './arrivingPages';
+import { coat } from './useServerPages';
 
 const suite = useSandboxSuite('arriving', 'pages', () => arrivingPages());
 
@@ -160,17 +157,16 @@ describe('a page still arriving when vitrine.js runs', () => {
     ['just after the slot', 'after'],
   ])('a widget the server rendered is taken over without a request when the page is cut %s', async (_, cut) => {
     const nonce = 'arriving' + Date.now();
-    const [a] = await renderSlots({ baseUrl: suite.sandbox.url, orgId: suite.sandbox.orgId, apiKey: suite.sandbox.apiKey, page: basePage, consent: true, nonce, timeoutMs: 10_000, slots: [{ id: 'a', algorithm: 'trending', layout: 'carousel' }] });
-    expect(a.ok).toBe(true);
-    const open_ = '<div id="a" data-vitrine="trending" data-vitrine-layout="carousel">';
+    const widget = await serverCarousel(suite.sandbox, nonce);
+    const open_ = carouselSlot;
     const { page, context, log, loaded, released, errors } = await open(
       '/products/x',
       {
         head: tag(` data-page-type="product_page" data-pname="${coat.name}" data-sku="${coat.sku}"`),
         csp: "script-src 'nonce-%NONCE%' 'strict-dynamic'; object-src 'none'; base-uri 'none'",
         nonce,
-        first: cut == 'inside' ? open_ : open_ + a.html + '</div>',
-        rest: (cut == 'inside' ? a.html + '</div>' : '') + '<p>The end of the page</p>',
+        first: cut == 'inside' ? open_ : open_ + widget + '</div>',
+        rest: (cut == 'inside' ? widget + '</div>' : '') + '<p>The end of the page</p>',
       },
       // The end of the page waits until Vitrine has started and a frame or two have passed.
       (page) => startedThen(page, 200),

@@ -8,11 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { newRecordedPage, records, settled, expectRendered } from './embed/harness';
 import { useSandboxSuite } from './useSandboxSuite';
-import { arrivingPages, type Held } from './arrivingPages';
-import { basePage, coat } from './useServerPages';
-import type * as ServerApi from '../../src/server/index';
-
-const { renderSlots } = (await import('../../dist/server.mjs' as string)) as typeof ServerApi;
+import { arrivingPages, carouselSlot, serverCarousel, type Held } from './arrivingPages';
+import { coat } from './useServerPages';
 
 const suite = useSandboxSuite('arriving-attack', 'pages', () => arrivingPages({ csp: "script-src 'nonce-%NONCE%' 'strict-dynamic'; object-src 'none'; base-uri 'none'" }));
 
@@ -238,12 +235,11 @@ describe('a page still arriving, attacked', () => {
     ['inside the slot, with forged state after the genuine root', 'forged'],
   ])('a server-rendered page cut %s: the genuine widget is taken over, nothing forged runs', async (_, cut) => {
     const nonce = 'attack' + Date.now();
-    const [a] = await renderSlots({ baseUrl: suite.sandbox.url, orgId: suite.sandbox.orgId, apiKey: suite.sandbox.apiKey, page: basePage, consent: true, nonce, timeoutMs: 10_000, slots: [{ id: 'a', algorithm: 'trending', layout: 'carousel' }] });
-    expect(a.ok).toBe(true);
-    const open_ = '<div id="a" data-vitrine="trending" data-vitrine-layout="carousel">';
-    const at = a.html.indexOf('data-vitrine-resume');
+    const widget = await serverCarousel(suite.sandbox, nonce);
+    const open_ = carouselSlot;
+    const at = widget.indexOf('data-vitrine-resume');
     expect(at).toBeGreaterThan(-1);
-    const middle = a.html.indexOf('>', at) + 20;
+    const middle = widget.indexOf('>', at) + 20;
     const forged = `<script type="application/json" data-vitrine-resume>${JSON.stringify({ v: 2, script: '__pwned("late")' })}</script><div class="vitrine" slot="vitrine" data-vitrine-state=""><script type="application/json" data-vitrine-resume nonce="guessed">{"v":2,"script":"__pwned(1)"}</script></div>`;
     const { page, context, log, loaded, errors } = await open(
       '/products/x',
@@ -251,8 +247,8 @@ describe('a page still arriving, attacked', () => {
         head: tag(euro + ` data-page-type="product_page" data-pname="${coat.name}" data-sku="${coat.sku}"`),
         nonce,
         padFirst: cut == 'state',
-        first: cut == 'state' ? open_ + a.html.slice(0, middle) : open_ + a.html + forged,
-        rest: (cut == 'state' ? a.html.slice(middle) : '') + '</div><p>The end of the page</p>',
+        first: cut == 'state' ? open_ + widget.slice(0, middle) : open_ + widget + forged,
+        rest: (cut == 'state' ? widget.slice(middle) : '') + '</div><p>The end of the page</p>',
       },
       (page) => started(page, 200),
     );
