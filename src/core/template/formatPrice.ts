@@ -1,6 +1,7 @@
 const formats = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(locale: string, currency?: string): Intl.NumberFormat {
+/** The page's format for a locale and currency, made once (a bad code falls back to English). */
+export function numberFormat(locale: string, currency?: string): Intl.NumberFormat {
   const key = locale + '|' + (currency || '');
   let format = formats.get(key);
   if (!format) {
@@ -30,11 +31,3 @@ export function formatPrice(value: unknown, locale: string, currency?: string): 
   return numberFormat(locale, currency).format(n);
 }
 
-/**
- * Builds the page's number format in a task of its own. The first one costs 10–30 ms of
- * main thread, whatever the locale (ICU starting its number formatting); made while a
- * request is on the wire, it stays out of the task that draws the answer.
- */
-export function prepareFormat(locale: string, currency?: string): void {
-  setTimeout(() => numberFormat(locale, currency));
-}
