@@ -182,17 +182,19 @@ export function createSlots(deps: SlotDeps): Slots {
       strings: words,
       cart: c.cart,
     };
-    let result = mountWidget(root, options);
+    let result = mountWidget(root, options, true);
     if (!result.ok) {
       // A broken theme costs its look, not the widget: the built-in theme renders instead.
       emit(el, 'error', { kind: 'theme', message: result.error, status: 0, algorithm, page: c.pageType });
       await card(builtinThemes[choice.layout]);
-      result = mountWidget(root, { ...options, theme: null });
+      result = mountWidget(root, { ...options, theme: null }, true);
       if (!result.ok) throw { kind: 'theme', message: result.error };
     }
     state.count = envelope.products.length;
     prioritiseImages(root, choice.layout == 'carousel');
-    return { products: state.count, theme: choice.theme.themeId, layout: choice.layout, warning: result.warning, view: result.view };
+    // A big matrix draws past its first screen in later tasks: `vitrine:render` says it is whole.
+    const warning = await (result.whole || result.warning);
+    if (token == state.token) return { products: state.count, theme: choice.theme.themeId, layout: choice.layout, warning, view: result.view };
   }
 
   /** Whether the parser is past the end of the slot, so that all it holds is in the page. */
