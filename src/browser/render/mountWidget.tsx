@@ -78,7 +78,7 @@ const eagerCards = (win: Window) => Math.min(6, Math.ceil(win.screen.width / 220
  * of 170 px (the grid's least) and rows of 160 px (a short card): what lies past them
  * starts below the screen, so the cards drawn after move nothing in view.
  */
-const screenCards = (win: Window) => Math.max(1, Math.floor(win.screen.width / 170)) * Math.ceil(win.screen.height / 160);
+const screenCards = (win: Window) => (Math.floor(win.screen.width / 170) || 1) * Math.ceil(win.screen.height / 160);
 
 /**
  * Draws the held cards, 8 ms of work per task (their images lazy, as out of view);
@@ -88,17 +88,18 @@ const drawLater = (win: Window, cells: [Cell, LaterCard][]) =>
   new Promise<void>((whole, failed) => {
     const next = () => {
       try {
-        for (const start = Date.now(); cells.length && Date.now() - start < 8; ) {
-          const [cell, card] = cells.shift()!;
+        for (const start = Date.now(); Date.now() - start < 8; ) {
+          const [cell, card] = cells.shift() || [];
+          if (!cell) return whole();
           if (cell._card == card) {
-            cell.replaceChildren(card());
+            cell.replaceChildren(card!());
             cell.querySelectorAll('img').forEach((img) => (img.loading = 'lazy'));
           }
         }
+        win.setTimeout(next);
       } catch (error) {
-        return failed(error);
+        failed(error);
       }
-      cells.length ? win.setTimeout(next) : whole();
     };
     win.setTimeout(next);
   });

@@ -18,9 +18,7 @@ export function numberFormat(locale: string, currency?: string): Intl.NumberForm
 
 /** Reads a price the service sent as a number or a string ("19.90", "1,299.00"). */
 export function parsePrice(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value !== 'string' || !/\d/.test(value)) return null;
-  const n = Number(value.replace(/[^\d.-]/g, ''));
+  const n = typeof value == 'number' ? value : typeof value == 'string' && /\d/.test(value) ? Number(value.replace(/[^\d.-]/g, '')) : NaN;
   return Number.isFinite(n) ? n : null;
 }
 
