@@ -38,9 +38,8 @@ const PATHS = { boughtcatitemsreco: 'custom/boughtcatitemsreco', boughtalsobough
  *
  * The title, the cards and their images are the size of Vitrine's built-in ones (a row
  * of 220 px cards, at most 80 % of the row; a grid of 170 px or 40 %; square images),
- * so both
- * pages draw the same picture and their Largest Contentful Paint is the same kind of
- * element. With smaller cards (45 % of the row, 160 × 200 images) a phone's largest
+ * so both pages draw the same picture and their Largest Contentful Paint is the same
+ * kind of element. With smaller cards (45 % of the row, 160 × 200 images) a phone's largest
  * element on Algolia's home page was the page's own text, on Vitrine's a card image.
  */
 const ALGOLIA_CSS = `<style>
