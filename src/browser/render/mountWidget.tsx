@@ -213,6 +213,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
   if (!server?.later) paint();
   const later = held.splice(0);
   const script = () => runThemeScript(win, theme, root, view, nonce);
-  const drawn = later[0] ? drawLater(win, later).then(script) : undefined;
+  // A widget drawn again meanwhile is the newer render's: its script runs with its data.
+  const drawn = later[0] ? drawLater(win, later).then(() => ((root as HTMLElement & { _view?: WidgetView })._view == view ? script() : undefined)) : undefined;
   return { ok: true, view, warning: drawn ? undefined : script(), whole: drawn, hydrate: server?.later ? paint : undefined };
 }

@@ -32,13 +32,15 @@ const theme = {
   divisionId: null,
   htmlTemplate: '<a class="bg-card" href="{{product_currentPageUrl}}"><img src="{{product_imageUrl}}" alt="" width="160" height="160"><span class="bg-name">{{product_name}}</span> <span class="bg-price">{{product_price}}</span></a>',
   cssTemplate: '.vitrine-theme--big-grid .bg-card{display:block;min-height:230px}',
-  jsTemplate: 'window.__themeSaw.push(root.querySelectorAll(".bg-card").length)',
+  // How many cards it found, and whether the data it was given is what the widget shows.
+  jsTemplate: 'window.__themeSaw.push(root.querySelectorAll(".bg-card").length);window.__themeMatch.push(data.products[0].product_name==root.querySelector(".bg-name").textContent)',
 };
 
 /** Runs in the page before its scripts: what the first task left, and what `vitrine:render` found. */
 function watchDraw(): void {
   const w = window as unknown as Record<string, unknown>;
   w.__themeSaw = [];
+  w.__themeMatch = [];
   const cells = () => [...document.querySelectorAll('#big-matrix .vitrine__cell')];
   const filled = () => cells().filter((c) => c.querySelector('.bg-card')).length;
   // A MutationObserver's callback runs at the end of the task that made the changes,
@@ -59,6 +61,34 @@ function watchDraw(): void {
   });
   mo.observe(document, { childList: true, subtree: true });
   document.addEventListener('vitrine:render', () => (w.__atRender = filled()));
+}
+
+/**
+ * A page on a phone with the org's theme, whose widget calls answer a hundred products:
+ * the sandbox's answer (at most 12) repeated under new names (`name` and the call's
+ * number) and SKUs, in the same shape.
+ */
+async function openPage(name: (i: number, call: number) => string) {
+  const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  const opened = await newRecordedPage(context);
+  await opened.page.addInitScript(watchDraw);
+  await opened.page.route(
+    (u) => u.pathname === '/v1/theme',
+    (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ errMsg: null, widgetThemes: [theme] }) }),
+  );
+  let calls = 0;
+  await opened.page.route(
+    (u) => u.pathname.startsWith('/v1/widgetserver/'),
+    async (route) => {
+      const call = ++calls;
+      const answer = await route.fetch();
+      const body = await answer.json();
+      const some = body.products as Record<string, unknown>[];
+      body.products = Array.from({ length: COUNT }, (_, i) => ({ ...some[i % some.length], sku: `BIG-${i}`, name: name(i, call), currentPageUrl: `/products/big-${i}` }));
+      await route.fulfill({ response: answer, body: JSON.stringify(body) });
+    },
+  );
+  return { context, ...opened };
 }
 
 beforeAll(async () => {
@@ -120,5 +150,35 @@ describe('a matrix of a hundred products on a phone', () => {
     });
     expect(serious).toEqual([]);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('a matrix asked for again while its later cards are still being drawn', () => {
+  it('ends whole with the new answer alone, and says so once; the theme script never runs on the new one with the old data', async () => {
+    const opened = await openPage((i, call) => (call == 1 ? `First ${i + 1}` : `Second ${i + 1}`));
+    // The page asks again as soon as the first task has drawn the first screen.
+    await opened.page.addInitScript(() => {
+      const mo = new MutationObserver(() => {
+        if (!document.querySelector('#big-matrix .vitrine__cell')) return;
+        mo.disconnect();
+        (window as unknown as { Vitrine: { refresh(): void } }).Vitrine.refresh();
+      });
+      mo.observe(document, { childList: true, subtree: true });
+    });
+    await opened.page.goto(suite.fixtures.page('big-matrix'));
+    await opened.page.waitForFunction(() => document.querySelectorAll('#big-matrix .bg-name').length === 100 && document.querySelector('#big-matrix .bg-name')!.textContent!.startsWith('Second'), null, { timeout: 15_000 });
+    // Time for a draw left behind to finish its tasks, had it gone on.
+    await opened.page.waitForTimeout(500);
+    const names = await opened.page.locator('#big-matrix .bg-name').allInnerTexts();
+    expect(names).toEqual(Array.from({ length: COUNT }, (_, i) => `Second ${i + 1}`));
+    const renders = await opened.page.evaluate(() => (window as unknown as { __vitrineTest: { events: { type: string; id: string }[] } }).__vitrineTest.events.filter((e) => e.type === 'render' && e.id === 'big-matrix').length);
+    expect(renders).toBe(1);
+    // The first draw's script runs only if that draw was whole before the second replaced it.
+    const { saw, match } = await opened.page.evaluate(() => ({ saw: (window as unknown as { __themeSaw: number[] }).__themeSaw, match: (window as unknown as { __themeMatch: boolean[] }).__themeMatch }));
+    expect(saw.length).toBeGreaterThan(0);
+    expect(saw.every((n) => n === COUNT)).toBe(true);
+    expect(match.every(Boolean)).toBe(true);
+    expect(opened.errors).toEqual([]);
+    await opened.context.close();
   });
 });
