@@ -10,7 +10,9 @@ import { held, type Card, type Cell, type LaterCard } from '../../layouts/fill';
 import { bare } from '../../core/util/bare';
 import { builtinThemes } from '../../core/theme/builtinThemes';
 import { en, type Strings } from '../../core/strings/en';
-import { cssId, injectStyle, runThemeScript } from '../theme/applyTheme';
+import { cssId, injectStyle } from '../theme/applyTheme';
+import { themeScript } from '../theme/themeScript';
+import { scriptText } from '../sanitize/trustedTypes';
 import { Matrix } from '../../layouts/Matrix';
 import type { LayoutProps } from '../../layouts/LayoutProps';
 import { layouts } from '../layouts/layouts';
@@ -54,7 +56,10 @@ export type MountResult =
       view: WidgetView;
       warning?: string;
       hydrate?: () => void;
-      /** Drawn in tasks: settles once the widget is whole and its theme script has run, with the warning. */
+      /**
+       * Drawn in tasks, or a theme script whose runner is still on its way (the script tag's
+       * chunk): settles once the widget is whole and its theme script has run, with the warning.
+       */
       whole?: Promise<string | undefined>;
     }
   | { ok: false; error: string };
@@ -212,8 +217,12 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
   };
   if (!server?.later) paint();
   const later = held.splice(0);
-  const script = () => runThemeScript(win, theme, root, view, nonce);
   // A widget drawn again meanwhile is the newer render's: its script runs with its data.
-  const drawn = later[0] ? drawLater(win, later).then(() => ((root as HTMLElement & { _view?: WidgetView })._view == view ? script() : undefined)) : undefined;
-  return { ok: true, view, warning: drawn ? undefined : script(), whole: drawn, hydrate: server?.later ? paint : undefined };
+  const current = () => (root as HTMLElement & { _view?: WidgetView })._view == view;
+  const run = () => (themeScript._run ? themeScript._run(win, theme, root, view, nonce, scriptText) : 'theme script did not run (vitrine-script.js did not load)');
+  // The script tag's runner is a chunk (theme/lazyThemeScript.ts): a theme with a script
+  // waits for it, the widget does not.
+  const script = () => (!theme.jsTemplate?.trim() ? undefined : themeScript._run || !themeScript._load ? run() : themeScript._load().then(() => (current() ? run() : undefined)));
+  const ran = later[0] ? drawLater(win, later).then(() => (current() ? script() : undefined)) : script();
+  return { ok: true, view, warning: typeof ran == 'string' ? ran : undefined, whole: typeof ran == 'object' ? ran : undefined, hydrate: server?.later ? paint : undefined };
 }
