@@ -222,9 +222,11 @@ if (watch) {
   console.log('watching…');
 } else {
   // The core goes first: its shortened `_x` names are handed to the chunks, which read
-  // the same objects (a product view's `_amount`, say).
+  // the same objects (a product view's `_amount`, say). A name that only chunks share
+  // (the bundle's anchor view, which the bundle chunk sets and the cart chunk reads)
+  // would be shortened apart in each: it keeps its name.
   const [core, ...rest] = configs;
-  const { mangleCache } = await build({ ...core, mangleCache: {} });
+  const { mangleCache } = await build({ ...core, mangleCache: { _anchor: false } });
   await Promise.all(rest.map((c) => build(c.mangleProps ? { ...c, mangleCache } : c)));
   await Promise.all(shipped.filter((e) => e.minify !== false).map((e) => squeeze(e.outfile, e.format == 'esm')));
   await writeCss();
