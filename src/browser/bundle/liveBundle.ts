@@ -55,5 +55,6 @@ function bundleProps({ root, view, anchor, card, format, product, price, server,
  * The bundle layout as the browser draws it (the bundle and resume chunks, the ESM
  * build): with `_props`, which mountWidget calls for the bundle's own props, so that the
  * script tag's core carries none of them. The server passes the same props itself.
+ * Marked pure: an app whose bundler sees only `start()` imported leaves it out.
  */
-export const liveBundle: LayoutComponent & { _props: typeof bundleProps } = Object.assign((props: LayoutProps) => Bundle(props), { _props: bundleProps });
+export const liveBundle: LayoutComponent & { _props: typeof bundleProps } = /* @__PURE__ */ Object.assign((props: LayoutProps) => Bundle(props), { _props: bundleProps });
