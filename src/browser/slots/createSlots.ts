@@ -13,6 +13,7 @@ import type { SlotSpec } from '../../core/slots/slotSpec';
 import { planChain } from '../../core/slots/planChain';
 import { fetchProducts } from '../../core/slots/fetchProducts';
 import { runChain } from '../../core/slots/runChain';
+import { tick } from '../whenReady';
 
 
 /** Slots within this many pixels of the viewport load at once, the rest when scrolled near. */
@@ -185,7 +186,7 @@ export function createSlots(deps: SlotDeps): Slots {
     // And each slot starts (reads the page, asks for its chunks and data) in a task of its
     // own (`now`: this one): slots that come into view together, in one report of the
     // observer, never add up to one long task.
-    if (!now) await new Promise((next) => setTimeout(next));
+    if (!now) await tick();
     if (token != state.token) return;
     const started = Date.now();
     const read = readSlot(el);
@@ -203,11 +204,12 @@ export function createSlots(deps: SlotDeps): Slots {
       if (take && (await take({ ...deps, mount: mountWidget, place, fail, seen }, el, state, () => token == state.token))) return;
     }
     // What the widget needs besides its data is asked for before the page is read: the
-    // org's themes (on a first visit their list is the last answer a widget waits for),
-    // the layout's chunk (the slot's layout, else the default one) and the stylesheet.
+    // org's themes (on a first visit their list is the last answer a widget waits for)
+    // here; the layout's chunk (the slot's layout, else the default one) and the
+    // stylesheet in a task of their own, next: adding their elements to the head is as
+    // long as the rest of the slot's start on a phone, and the widget call goes first.
     themes();
-    need(spec.layout || 'carousel');
-    styled();
+    const assets = tick().then(() => (need(spec.layout || 'carousel'), styled()));
     const c = await context();
     if (token != state.token) return;
     const personal = mayStore();
@@ -225,9 +227,9 @@ export function createSlots(deps: SlotDeps): Slots {
         // An element that cannot hold a shadow root (a `<ul>`) fails here, before any request.
         outlet(el);
         const products = fetchProducts(request, inflight, algorithm, params, spec.max, config.endpoints);
-        // The number formats are readied while the call is on the wire.
-        prepareFormat(win, config.nonce, c.locale, c.currency);
-        const [envelope, , , words] = await Promise.all([products, themes(), styled(), strings()]);
+        // The number formats are readied while the call is on the wire, in a task of their own.
+        tick().then(() => prepareFormat(win, config.nonce, c.locale, c.currency));
+        const [envelope, , , words] = await Promise.all([products, themes(), assets, strings()]);
         const shown = await draw(el, state, token, spec, c, algorithm, envelope, words);
         if (shown) emit(el, 'render', { algorithm, skipped, ...about, products: envelope.products.length, ...shown, ms: Date.now() - started });
       },
