@@ -126,23 +126,23 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     const facts = (c: FullContext) => JSON.stringify({ ...c, siteUid: 0 });
     const chunks = createChunks(doc, config, ctx, () => (context = undefined), ready);
     const { _chunk: chunk, _analytics: analytics } = chunks;
-    const all = (slots = createSlots({ win, config, request, themes: themes.get, styled, emit, mayStore, ready, ...chunks }));
+    slots = createSlots({ win, config, request, themes: themes.get, styled, emit, mayStore, ready, ...chunks });
     // Shopify's Customer Privacy API and TCF CMPs are spoken to by a chunk of their own.
     if (config.consent == 'shopify' || config.consent == 'tcf') chunk('consent');
     loadCartOnIntent(doc, chunk);
     // The slots the parser has reached are watched at once: the observer's first report,
     // and the widget calls of those in view, need not wait for the end of the page.
-    scanSlots(all, doc);
+    scanSlots(slots, doc);
 
     whenReady(doc, () => {
       // A context read before the end of the page is read again: a page that said more
       // further down (its product, a currency) has its slots shown again with it.
       if (context && facts(context) != facts(buildContext(win, config, overrides, false))) {
         context = undefined;
-        all.refresh();
+        slots!.refresh();
       }
-      watchSlots(win, all);
-      host = { win, doc, config, context: ctx, page: pageReader, resume: chunks._resumer, mayStore, request, themes: themes.get, render: (slot) => all.track(slot, true), slots: all, layouts, builtinThemes, strings: chunks.strings, translations: chunks._translations, h, history, sanitize: sanitizeNodes, prepareFormat, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+      watchSlots(win, slots!);
+      host = { win, doc, config, context: ctx, page: pageReader, resume: chunks._resumer, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, builtinThemes, strings: chunks.strings, translations: chunks._translations, h, history, sanitize: sanitizeNodes, prepareFormat, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
       plugins.forEach(run);
       parsed();
       // A search box that is a form already submits to the search page without us; only

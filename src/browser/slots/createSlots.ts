@@ -5,7 +5,6 @@ import type { FullContext } from '../context/buildContext';
 import { chooseTheme } from '../../core/theme/chooseTheme';
 import { builtinThemes } from '../../core/theme/builtinThemes';
 import { mountWidget } from '../render/mountWidget';
-import { prepareFormat } from '../render/prepareFormat';
 import { render } from 'preact';
 import { prioritiseImages } from '../render/prioritiseImages';
 import { readSlot } from './readSlot';
@@ -136,7 +135,7 @@ export function createSlots(deps: SlotDeps): Slots {
     await Promise.all([need(choice.layout), card(choice.theme)]);
     // Each slot renders in a task of its own, so answers that land together never
     // add up to one long task on the main thread.
-    await new Promise((next) => setTimeout(next));
+    await tick();
     if (token != state.token || !el.isConnected) return;
     const root = state.root || doc.createElement('div');
     // The widget goes into the page before it renders, so a theme's jsTemplate finds it
@@ -227,8 +226,6 @@ export function createSlots(deps: SlotDeps): Slots {
         // An element that cannot hold a shadow root (a `<ul>`) fails here, before any request.
         outlet(el);
         const products = fetchProducts(request, inflight, algorithm, params, spec.max, config.endpoints);
-        // The number formats are readied while the call is on the wire, in a task of their own.
-        tick().then(() => prepareFormat(win, config.nonce, c.locale, c.currency));
         const [envelope, , , words] = await Promise.all([products, themes(), assets, strings()]);
         const shown = await draw(el, state, token, spec, c, algorithm, envelope, words);
         if (shown) emit(el, 'render', { algorithm, skipped, ...about, products: envelope.products.length, ...shown, ms: Date.now() - started });
