@@ -35,14 +35,21 @@ const PATHS = { boughtcatitemsreco: 'custom/boughtcatitemsreco', boughtalsobough
  * The styles Algolia's views need to sit in the shop as Vitrine's do (its slider's theme
  * package is not a dependency here): a scrolling row of cards, a grid, sized images; and
  * a slot's fallback hidden once the widget before it has drawn.
+ *
+ * The title, the cards and their images are the size of Vitrine's built-in ones (a row
+ * of 220 px cards, at most 80 % of the row; a grid of 170 px or 40 %; square images),
+ * so both pages draw the same picture and their Largest Contentful Paint is the same
+ * kind of element. With smaller cards (45 % of the row, 160 × 200 images) a phone's largest
+ * element on Algolia's home page was the page's own text, on Vitrine's a card image.
  */
 const ALGOLIA_CSS = `<style>
-.uic-HorizontalSlider-list{display:grid;grid-auto-flow:column;grid-auto-columns:min(45%,220px);gap:16px;overflow-x:auto;scroll-snap-type:x mandatory;list-style:none;margin:0;padding:0}
+.uic-HorizontalSlider-list{display:grid;grid-auto-flow:column;grid-auto-columns:min(220px,80%);gap:16px;overflow-x:auto;scroll-snap-type:x mandatory;list-style:none;margin:0;padding:4px}
 .uic-HorizontalSlider-item{scroll-snap-align:start}
 .uic-HorizontalSlider-navigation{display:none}
-.auc-Recommend-list{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:16px;list-style:none;margin:0;padding:0}
+.auc-Recommend-list{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(170px,40%),1fr));gap:16px;list-style:none;margin:0;padding:4px}
+[data-algolia] .shelf__title{font-size:1.35em;font-weight:600;margin:0 0 14px}
 .algolia-card{display:block;color:inherit;text-decoration:none}
-.algolia-card img{display:block;width:100%;height:auto}
+.algolia-card img{display:block;width:100%;height:auto;aspect-ratio:1;object-fit:cover}
 [data-algolia]:not(:empty)+[data-algolia-fallback]{display:none}
 </style>`;
 

@@ -15,7 +15,7 @@ const recommendClient = recommend('BENCHAPP01', 'bench-search-only-key', {
 const widgets = { 'bought-together': frequentlyBoughtTogether, 'looking-similar': lookingSimilar, 'related-products': relatedProducts, 'trending-items': trendingItems };
 
 function itemComponent({ item, html }) {
-  return html`<a class="algolia-card" href=${item.url}><img src=${item.image} alt="" width="160" height="200" /><span>${item.name}</span></a><b>${item.price}</b>`;
+  return html`<a class="algolia-card" href=${item.url}><img src=${item.image} alt="" width="240" height="240" /><span>${item.name}</span></a><b>${item.price}</b>`;
 }
 
 for (const el of document.querySelectorAll('[data-algolia]')) {

@@ -49,7 +49,8 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
 
   const emit = (el: Element, name: string, detail: unknown) => {
     if (config?.debug || config?.setting('analytics')) history.push([el, name, detail]);
-    el.dispatchEvent(new win.CustomEvent('vitrine:' + name, { bubbles: true, detail }));
+    // Through the prototype: a form's control named `dispatchEvent` shadows the method.
+    win.EventTarget.prototype.dispatchEvent.call(el, new win.CustomEvent('vitrine:' + name, { bubbles: true, detail }));
   };
   const run = (plugin: Plugin) => {
     try {

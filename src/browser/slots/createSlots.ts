@@ -187,6 +187,9 @@ export function createSlots(deps: SlotDeps): Slots {
     // observer, never add up to one long task.
     if (!now) await tick();
     if (token != state.token) return;
+    // A form's named controls stand in for its properties (`<input name="getAttribute">`),
+    // and it cannot hold the shadow root a widget is drawn through.
+    if (el instanceof win.HTMLFormElement) return fail(el, 'slot', 'a form cannot hold a widget');
     const started = Date.now();
     const read = readSlot(el);
     if ('error' in read) return fail(el, 'slot', read.error);

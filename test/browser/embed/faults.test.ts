@@ -254,13 +254,13 @@ describe("faults in the merchant's own markup stay in their slot", () => {
     expect(opened.errors).toEqual([]);
   });
 
-  it('an unknown algorithm, a slot without id, a missing product and a list slot fail alone; a bad max falls back', async () => {
+  it('an unknown algorithm, a slot without id, a missing product, a list slot and a form slot fail alone; a bad max falls back', async () => {
     context = await suite.browser.newContext();
     const opened = await newRecordedPage(context);
     const calls: string[] = [];
     opened.page.on('request', (r) => r.method() === 'GET' && isWidgetCall(r.url()) && calls.push(new URL(r.url()).searchParams.get('divisionId') ?? ''));
     await opened.page.goto(suite.fixtures.page('faults-setup'));
-    const outcome = await settled(opened.page, ['unknown-algorithm', '', 'needs-product', 'list-slot', 'fine']);
+    const outcome = await settled(opened.page, ['unknown-algorithm', '', 'needs-product', 'list-slot', 'form-slot', 'fine']);
     expect(outcome['unknown-algorithm'].detail.kind).toBe('slot');
     expect(String(outcome['unknown-algorithm'].detail.message)).toContain('bestsellers');
     expect(outcome[''].detail.kind).toBe('slot');
@@ -271,11 +271,15 @@ describe("faults in the merchant's own markup stay in their slot", () => {
     expect(outcome['list-slot'].detail.kind).toBe('slot');
     expect(String(outcome['list-slot'].detail.message)).toContain('attachShadow');
     expect((outcome['list-slot'].detail.skipped as { algorithm: string }[]).map((s: { algorithm: string }) => s.algorithm)).toEqual(['trending']);
+    // A form's controls named like its methods (`getAttribute`, `querySelector`,
+    // `dispatchEvent`) stand in for them: the slot still fails alone, with the event.
+    expect(outcome['form-slot'].detail.kind).toBe('slot');
+    expect(String(outcome['form-slot'].detail.message)).toContain('form');
     expectRendered(outcome, ['fine']);
     // A max that is not a number is noted and ignored: the service's full list shows.
     expect(outcome.fine.detail.products).toBeGreaterThan(4);
     expect(calls).toEqual(['fine']);
-    for (const text of ['Unknown algorithm', 'No id', 'Needs a product', 'A list slot']) {
+    for (const text of ['Unknown algorithm', 'No id', 'Needs a product', 'A list slot', 'A form slot']) {
       await expect(opened.page.getByText(text).isVisible()).resolves.toBe(true);
     }
     expect(opened.errors).toEqual([]);
