@@ -205,13 +205,13 @@ export function createSlots(deps: SlotDeps): Slots {
       if (token != state.token) return;
       if (take && (await take({ ...deps, mount: mountWidget, place, fail, seen }, el, state, () => token == state.token))) return;
     }
-    // What the widget needs besides its data is asked for before the page is read: the
-    // org's themes (on a first visit their list is the last answer a widget waits for)
-    // here; the layout's chunk (the slot's layout, else the default one) and the
-    // stylesheet in a task of their own, next: adding their elements to the head is as
-    // long as the rest of the slot's start on a phone, and the widget call goes first.
-    themes();
-    const assets = tick().then(() => (need(spec.layout || 'carousel'), styled()));
+    // What the widget needs besides its data is asked for in the task after this one,
+    // before the page chunk a page in doubt waits for has come: the org's themes (on a
+    // first visit their list is the last answer a widget waits for), the layout's chunk
+    // (the slot's layout, else the default one) and the stylesheet. On a phone, the first
+    // request of a page and adding elements to its head are as long as the rest of the
+    // slot's start: the widget call goes first.
+    const assets = tick().then(() => (themes(), need(spec.layout || 'carousel'), styled()));
     const c = await context();
     if (token != state.token) return;
     const personal = mayStore();
