@@ -205,13 +205,14 @@ export function createSlots(deps: SlotDeps): Slots {
       if (token != state.token) return;
       if (take && (await take({ ...deps, mount: mountWidget, place, fail, seen }, el, state, () => token == state.token))) return;
     }
-    // What the widget needs besides its data is asked for in the task after this one,
-    // before the page chunk a page in doubt waits for has come: the org's themes (on a
-    // first visit their list is the last answer a widget waits for), the layout's chunk
-    // (the slot's layout, else the default one) and the stylesheet. On a phone, the first
-    // request of a page and adding elements to its head are as long as the rest of the
-    // slot's start: the widget call goes first.
-    const assets = tick().then(() => (themes(), need(spec.layout || 'carousel'), styled()));
+    // What the widget needs besides its data is asked for before the page is read: the
+    // org's themes (on a first visit their list is the last answer a widget waits for),
+    // the layout's chunk (the slot's layout, else the default one) and the stylesheet.
+    // They stay in this task: asked for in the next one, on a phone, after the frame this
+    // task leads to, the chunk and the stylesheet came last and held the first widget back.
+    themes();
+    need(spec.layout || 'carousel');
+    styled();
     const c = await context();
     if (token != state.token) return;
     const personal = mayStore();
@@ -229,7 +230,7 @@ export function createSlots(deps: SlotDeps): Slots {
         // An element that cannot hold a shadow root (a `<ul>`) fails here, before any request.
         outlet(el);
         const products = fetchProducts(request, inflight, algorithm, params, spec.max, config.endpoints);
-        const [envelope, , , words] = await Promise.all([products, themes(), assets, strings()]);
+        const [envelope, , , words] = await Promise.all([products, themes(), styled(), strings()]);
         const shown = await draw(el, state, token, spec, c, algorithm, envelope, words);
         if (shown) emit(el, 'render', { algorithm, skipped, ...about, products: envelope.products.length, ...shown, ms: Date.now() - started });
       },
