@@ -91,27 +91,26 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const ctx = () => (context ||= buildContext(win, config, overrides, mayStore()));
   consent = createConsent(win, !!config.consent && config.consent != 'granted', (granted, flipped) => {
     // A new answer: the id is stored (or the stored one is gone) at once, the slots that
-    // asked for a personal algorithm render again, and the page hears of it. An answer
-    // given before the slots started is simply what they start with.
-    if (flipped && slots) {
+    // asked for a personal algorithm render again (none has before the slots start), and
+    // the page hears of it.
+    if (flipped) {
       context = undefined;
       // Asking for the id is what stores it (or, refused, keeps it in memory only).
       ctx().siteUid;
-      slots.refresh(true);
+      slots?.refresh(true);
     }
     emit(doc as unknown as Element, 'consent', { granted });
   });
 
-  // The first widget call needs DNS, TCP and TLS to the API: start them while the page
-  // parses. A script that runs later (added after the page's load, or by a tag manager)
-  // asks within a frame or two, or never on a page whose widgets the server drew, and
-  // inserting the hint costs the main thread 0.2–4.5 ms (four times that on a phone).
-  const early = doc.readyState == 'loading';
   // The script's own task ends here, with the API and the consent state in place: on a
   // phone, evaluating the script is long enough without what follows. The rest starts in
   // the next task, still while the page arrives, and before the observer's first report.
   setTimeout(() => {
-    if (early) addToHead(doc, config, 'link', { rel: 'preconnect', href: new URL(config.baseUrl).origin, crossOrigin: '' });
+    // The first widget call needs DNS, TCP and TLS to the API: start them while the page
+    // parses. A script that runs later (added after the page's load, or by a tag manager)
+    // asks within a frame or two, or never on a page whose widgets the server drew, and
+    // inserting the hint costs the main thread 0.2–4.5 ms (four times that on a phone).
+    if (doc.readyState == 'loading') addToHead(doc, config, 'link', { rel: 'preconnect', href: new URL(config.baseUrl).origin, crossOrigin: '' });
     // Without a script tag to take the folder from (a module script, a tag manager that
     // injects the code) and no `assetBase`, nothing can load: say so once, render without.
     const base = moduleChunk || config.assetBase;

@@ -55,8 +55,9 @@ export interface EmbedHost {
   /** Where the page chunk puts its reader of microdata, RDFa and platform data. */
   page?: { read?: (win: Window) => PageReading };
   /**
-   * Readies the page's number formats before a first answer: the core's worker where the
-   * page allows one, else a task on the main thread. The search chunk's results use it.
+   * Readies the page's number format before a first answer: the core's worker where the
+   * page allows one, else a task on the main thread. Settles once the format is made: the
+   * search chunk's results wait for it, as widgets do.
    */
   prepareFormat: typeof prepareFormat;
   /** Debug-mode log; a no-op otherwise. */

@@ -51,15 +51,17 @@ export function createChunks(doc: Document, config: Config, ctx: () => FullConte
   // waits for the end of the page first.
   // On a phone, the chunk's arrival, the page's reading and each waiting slot's start are
   // long enough to be tasks of their own: the reading is one task, after the chunk's, and
-  // each slot goes on in a task of its own after it. The analytics chunk is asked for, and
-  // the number formats readied (browser/render/prepareFormat.ts), in the task after the
-  // slot's start: while its call, or the page chunk a guessed currency waits for, is on
-  // the wire (the first number format of a process is slow).
+  // each slot goes on in a task of its own after it. The reading may guess a currency with
+  // a number format: the page's first one is readied while the chunk is on the wire, and
+  // waited for (browser/render/prepareFormat.ts: made while the worker is at it, it waits
+  // for the worker, in one long task). The analytics chunk is asked for in the task after
+  // the slot's start.
   let reading: Promise<unknown> | undefined;
   const context = async () => {
-    tick().then(() => (analytics(), prepareFormat(doc.defaultView!, config.nonce, ctx().locale, ctx().currency)));
+    tick().then(analytics as () => void);
     if (doc.readyState == 'loading' && ctx().gap) await parsed;
-    if (!pageReader.read && !reading && ctx().gap) reading = new Promise((done) => (chunk('page').then(done), setTimeout(done, 3000))).then(tick).then(forget).then(ctx);
+    if (!pageReader.read && !reading && ctx().gap)
+      reading = Promise.all([new Promise((done) => (chunk('page').then(done), setTimeout(done, 3000))), prepareFormat(doc.defaultView!, config.nonce, ctx().locale)]).then(tick).then(forget).then(ctx);
     return reading ? reading.then(tick).then(ctx) : ctx();
   };
   // Boot and the host read the `_x` members (internal: the build shortens their names);

@@ -6,7 +6,7 @@ import { labelView } from '../../core/template/labelView';
 import { formatPrice } from '../../core/template/formatPrice';
 import { isWholeWidget, renderTemplate } from '../../core/template/renderTemplate';
 import { sanitizeNodes } from '../sanitize/sanitizeHtml';
-import type { Card } from '../../layouts/fill';
+import { held, type Card, type Cell, type LaterCard } from '../../layouts/fill';
 import { bare } from '../../core/util/bare';
 import { builtinThemes } from '../../core/theme/builtinThemes';
 import { en, type Strings } from '../../core/strings/en';
@@ -48,7 +48,16 @@ export interface MountOptions {
  * `warning`: the widget rendered but its theme script did not run. `hydrate`: with
  * `server.later`, brings the server's nodes to life (once).
  */
-export type MountResult = { ok: true; view: WidgetView; warning?: string; hydrate?: () => void } | { ok: false; error: string };
+export type MountResult =
+  | {
+      ok: true;
+      view: WidgetView;
+      warning?: string;
+      hydrate?: () => void;
+      /** Drawn in tasks: settles once the widget is whole and its theme script has run, with the warning. */
+      whole?: Promise<string | undefined>;
+    }
+  | { ok: false; error: string };
 
 let ids = 0;
 
@@ -63,6 +72,37 @@ let ids = 0;
  * (22 ms on a long page). A window narrower than its screen renders a card or two more.
  */
 const eagerCards = (win: Window) => Math.min(6, Math.ceil(win.screen.width / 220) + 1);
+
+/**
+ * A matrix drawn in tasks draws first the cards that may fill a screen, counting columns
+ * of 170 px (the grid's least) and rows of 160 px (a short card): what lies past them
+ * starts below the screen, so the cards drawn after move nothing in view.
+ */
+const screenCards = (win: Window) => (Math.floor(win.screen.width / 170) || 1) * Math.ceil(win.screen.height / 160);
+
+/**
+ * Draws the held cards, 8 ms of work per task (their images lazy, as out of view);
+ * settles once all are drawn. A cell drawn again since by a newer render is left to it.
+ */
+const drawLater = (win: Window, cells: [Cell, LaterCard][]) =>
+  new Promise<void>((whole, failed) => {
+    const next = () => {
+      try {
+        for (const start = Date.now(); Date.now() - start < 8; ) {
+          const [cell, card] = cells.shift() || [];
+          if (!cell) return whole();
+          if (cell._card == card) {
+            cell.replaceChildren(card!());
+            cell.querySelectorAll('img').forEach((img) => (img.loading = 'lazy'));
+          }
+        }
+        win.setTimeout(next);
+      } catch (error) {
+        failed(error);
+      }
+    };
+    win.setTimeout(next);
+  });
 
 /** Events leave from the slot (the root's parent), as every other Vitrine event does. */
 function emit(root: Element, name: string, detail: unknown): void {
@@ -90,7 +130,11 @@ function onClick(root: HTMLElement, view: WidgetView, event: Event): void {
  * Renders a widget envelope with a theme into `root`: the same path the embed, the
  * studio and storefront code use. A broken template leaves `root` as it was and says why.
  */
-export function mountWidget(root: HTMLElement, options: MountOptions): MountResult {
+/**
+ * `inTasks` (the embed's): a matrix draws the cards past its first screen in later tasks,
+ * so a big one is never one long task; the theme script runs once it is whole (`whole`).
+ */
+export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: boolean): MountResult {
   const doc = root.ownerDocument;
   const win = doc.defaultView!;
   const { layout, nonce, locale = doc.documentElement.lang || 'en', currency, server } = options;
@@ -112,8 +156,9 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
     const card = (p: ProductView): Card => (server ? { __html: '' } : sanitizeNodes(renderTemplate(template, view, p), doc));
     if (server ? server.whole : isWholeWidget(template)) whole = server ? { __html: '' } : sanitizeNodes(renderTemplate(template, view), doc);
     else {
-      // A server root has every card already; a client carousel renders the first few now.
-      const eager = layout == 'carousel' && !server ? eagerCards(win) : Infinity;
+      // A server root has every card already; a client carousel renders the first few now,
+      // a matrix drawn in tasks its first screen.
+      const eager = server ? Infinity : layout == 'carousel' ? eagerCards(win) : inTasks && layout == 'matrix' ? screenCards(win) : Infinity;
       cards = view.products.map((p, i) => (i >= eager ? () => card(p) as DocumentFragment : card(p)));
       if (layout == 'bundle' && options.anchor?.name) {
         // The page's own product has no button: the bundle adds it (its id is the cart chunk's to find).
@@ -166,5 +211,9 @@ export function mountWidget(root: HTMLElement, options: MountOptions): MountResu
     draw = render;
   };
   if (!server?.later) paint();
-  return { ok: true, view, warning: runThemeScript(win, theme, root, view, nonce), hydrate: server?.later ? paint : undefined };
+  const later = held.splice(0);
+  const script = () => runThemeScript(win, theme, root, view, nonce);
+  // A widget drawn again meanwhile is the newer render's: its script runs with its data.
+  const drawn = later[0] ? drawLater(win, later).then(() => ((root as HTMLElement & { _view?: WidgetView })._view == view ? script() : undefined)) : undefined;
+  return { ok: true, view, warning: drawn ? undefined : script(), whole: drawn, hydrate: server?.later ? paint : undefined };
 }

@@ -22,10 +22,10 @@ const chunk = (url: string) => {
   return url;
 };
 /**
- * The one worker Vitrine starts: it makes a number format on its own thread and ends
- * (`browser/render/prepareFormat.ts`). Fixed text: nothing of the page's goes into it.
+ * The one worker Vitrine starts: it makes a number format on its own thread, says so and
+ * ends (`browser/render/prepareFormat.ts`). Fixed text: nothing of the page's goes into it.
  */
-const formatWorker = 'data:text/javascript,Intl.NumberFormat();close()';
+const formatWorker = 'data:text/javascript,Intl.NumberFormat();postMessage(0);close()';
 // Markup goes only into an inert <template> and is sanitised as nodes after; a script is
 // a theme's jsTemplate, the org's own code from its theme list; a script URL is a chunk's
 // or the format worker's.

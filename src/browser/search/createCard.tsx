@@ -117,15 +117,19 @@ export function createCard(sanitize: Sanitize, theme: Theme | null, format: Pric
   card.prepare = async (docs, first, doc) => {
     // Nodes made for an answer that was never shown are let go.
     const ready: Prepared = (prepared = new Map());
-    let since = Date.now();
+    // The first card too is made in a task of its own, not in the one that chose the
+    // theme and parsed its template; and the paint that shows them after the last.
+    let since = 0;
+    const next = () => new Promise((done) => setTimeout(done));
     for (let i = 0; i < docs.length; i++) {
       if (Date.now() - since > SLICE_MS) {
-        await new Promise((next) => setTimeout(next));
+        await next();
         since = Date.now();
       }
       const { html } = make(docs[i], first + i);
       if (html != null && !ready.has(html)) ready.set(html, sanitize(html, doc));
     }
+    await next();
   };
   return card;
 }

@@ -40,6 +40,8 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
   const { win, doc, config } = host;
   const queryParam = config.setting('searchParam') || 'q';
   let format: { locale: string; currency?: string } | undefined;
+  /** Settles once the page's number format is made (the results' cards wait for it). */
+  let formatted: Promise<unknown> | undefined;
   /**
    * What only showing the results needs: the page's context (read from the page), its
    * number formats and the stylesheet. Made in a task after the one that sends the first
@@ -52,7 +54,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
       format = { locale, currency };
       injectStyle(doc, 'search', searchCss, config.nonce);
       // Before the first answer: the results' prices and count are its first use on the page.
-      host.prepareFormat(win, config.nonce, locale, currency);
+      formatted = host.prepareFormat(win, config.nonce, locale, currency);
     }
     return format;
   };
@@ -221,7 +223,9 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
         }))
         : [];
       // The results' cards are made before the paint that shows them, in tasks of a few
-      // milliseconds: the answer's paint is then Preact's alone.
+      // milliseconds, once the page's number format is made (`ready`, by the card's
+      // choice): the answer's paint is then Preact's alone.
+      await formatted;
       if (my === page.seq && page.card) await page.card.prepare(result.Docs, (state.page - 1) * (page.pageSize || result.Pagination || result.Docs.length || 1), doc);
       // Newer, stopped, or the slot left the page (a route left before its answer): nothing
       // is drawn, and no widget is started out of the document.

@@ -5,8 +5,12 @@ import type { FullContext } from '../context/buildContext';
 import { chooseTheme } from '../../core/theme/chooseTheme';
 import { builtinThemes } from '../../core/theme/builtinThemes';
 import { mountWidget } from '../render/mountWidget';
+import { prepareFormat } from '../render/prepareFormat';
 import { render } from 'preact';
 import { prioritiseImages } from '../render/prioritiseImages';
+import { renderTemplate } from '../../core/template/renderTemplate';
+import { sanitizeNodes } from '../sanitize/sanitizeHtml';
+import { injectStyle } from '../theme/applyTheme';
 import { readSlot } from './readSlot';
 import type { SlotSpec } from '../../core/slots/slotSpec';
 import { planChain } from '../../core/slots/planChain';
@@ -129,10 +133,32 @@ export function createSlots(deps: SlotDeps): Slots {
   /** Settles when the theme can render: a built-in one waits for its card (the theme chunk, in the script tag build). */
   const card = (theme: Theme) => theme.htmlTemplate ?? need('theme');
 
-  /** Mounts the widget in place of the fallback; false when a newer render took over. */
-  async function draw(el: HTMLElement, state: SlotState, token: number, spec: SlotSpec, c: FullContext, algorithm: AlgorithmName, envelope: WidgetEnvelope, words: Record<string, string>) {
+  /**
+   * What drawing a widget needs besides its answer, readied while the request is on the
+   * wire: the theme and its layout and card, the page's number format, and in a task of
+   * its own the theme's stylesheet in the page and its template parsed (on a first widget
+   * at phone speed, these were half of the task that drew it).
+   */
+  async function prepare(spec: SlotSpec, c: FullContext, algorithm: AlgorithmName) {
+    const format = prepareFormat(win, config.nonce, c.locale, c.currency);
     const choice = chooseTheme(await themes(), spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
-    await Promise.all([need(choice.layout), card(choice.theme)]);
+    const { theme } = choice;
+    await Promise.all([need(choice.layout), card(theme), format]);
+    await tick();
+    try {
+      injectStyle(doc, theme.themeId, theme.cssTemplate || '', config.nonce);
+      // A card of no product: the template parsed, and the page's first parse of markup
+      // (its inert document made) and first sanitising done, out of the task that draws.
+      sanitizeNodes(renderTemplate(theme.htmlTemplate!), doc);
+    } catch {
+      // A broken template is the render's to report.
+    }
+    return choice;
+  }
+
+  /** Mounts the widget in place of the fallback; false when a newer render took over. */
+  async function draw(el: HTMLElement, state: SlotState, token: number, spec: SlotSpec, c: FullContext, algorithm: AlgorithmName, products: Promise<WidgetEnvelope>) {
+    const [envelope, choice, words] = await Promise.all([products, prepare(spec, c, algorithm), strings(), styled()]);
     // Each slot renders in a task of its own, so answers that land together never
     // add up to one long task on the main thread.
     await tick();
@@ -157,17 +183,19 @@ export function createSlots(deps: SlotDeps): Slots {
       strings: words,
       cart: c.cart,
     };
-    let result = mountWidget(root, options);
+    let result = mountWidget(root, options, true);
     if (!result.ok) {
       // A broken theme costs its look, not the widget: the built-in theme renders instead.
       emit(el, 'error', { kind: 'theme', message: result.error, status: 0, algorithm, page: c.pageType });
       await card(builtinThemes[choice.layout]);
-      result = mountWidget(root, { ...options, theme: null });
+      result = mountWidget(root, { ...options, theme: null }, true);
       if (!result.ok) throw { kind: 'theme', message: result.error };
     }
     state.count = envelope.products.length;
     prioritiseImages(root, choice.layout == 'carousel');
-    return { theme: choice.theme.themeId, layout: choice.layout, warning: result.warning, view: result.view };
+    // A big matrix draws past its first screen in later tasks: `vitrine:render` says it is whole.
+    const warning = await (result.whole || result.warning);
+    if (token == state.token) return { products: state.count, theme: choice.theme.themeId, layout: choice.layout, warning, view: result.view };
   }
 
   /** Whether the parser is past the end of the slot, so that all it holds is in the page. */
@@ -230,9 +258,8 @@ export function createSlots(deps: SlotDeps): Slots {
         // An element that cannot hold a shadow root (a `<ul>`) fails here, before any request.
         outlet(el);
         const products = fetchProducts(request, inflight, algorithm, params, spec.max, config.endpoints);
-        const [envelope, , , words] = await Promise.all([products, themes(), styled(), strings()]);
-        const shown = await draw(el, state, token, spec, c, algorithm, envelope, words);
-        if (shown) emit(el, 'render', { algorithm, skipped, ...about, products: envelope.products.length, ...shown, ms: Date.now() - started });
+        const shown = await draw(el, state, token, spec, c, algorithm, products);
+        if (shown) emit(el, 'render', { algorithm, skipped, ...about, ...shown, ms: Date.now() - started });
       },
       () => token == state.token,
     );

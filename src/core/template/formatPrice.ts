@@ -1,6 +1,7 @@
 const formats = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(locale: string, currency?: string): Intl.NumberFormat {
+/** The page's format for a locale and currency, made once (a bad code falls back to English). */
+export function numberFormat(locale: string, currency?: string): Intl.NumberFormat {
   const key = locale + '|' + (currency || '');
   let format = formats.get(key);
   if (!format) {
@@ -17,9 +18,7 @@ function numberFormat(locale: string, currency?: string): Intl.NumberFormat {
 
 /** Reads a price the service sent as a number or a string ("19.90", "1,299.00"). */
 export function parsePrice(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value !== 'string' || !/\d/.test(value)) return null;
-  const n = Number(value.replace(/[^\d.-]/g, ''));
+  const n = typeof value == 'number' ? value : typeof value == 'string' && /\d/.test(value) ? Number(value.replace(/[^\d.-]/g, '')) : NaN;
   return Number.isFinite(n) ? n : null;
 }
 
@@ -30,11 +29,3 @@ export function formatPrice(value: unknown, locale: string, currency?: string): 
   return numberFormat(locale, currency).format(n);
 }
 
-/**
- * Builds the page's number format in a task of its own. The first one costs 10–30 ms of
- * main thread, whatever the locale (ICU starting its number formatting); made while a
- * request is on the wire, it stays out of the task that draws the answer.
- */
-export function prepareFormat(locale: string, currency?: string): void {
-  setTimeout(() => numberFormat(locale, currency));
-}

@@ -54,7 +54,7 @@ function expectAllFrench(prices: string[]): void {
 }
 
 /** The worker's whole script: a fixed URL, nothing of the page's in it. */
-const WORKER_URL = 'data:text/javascript,Intl.NumberFormat();close()';
+const WORKER_URL = 'data:text/javascript,Intl.NumberFormat();postMessage(0);close()';
 
 /** The prices the shopper reads in the widget. */
 const prices = (page: Page) => page.locator(`#${SLOT} .vitrine__price`).allInnerTexts();

@@ -61,11 +61,9 @@ const widgetCalls = () => calls.filter((c) => c.url.pathname.startsWith('/v1/wid
 describe('boot', () => {
   it('opens the connection to the API while the page parses, and asks for none once it is parsed', async () => {
     const preconnects = () => [...document.head.querySelectorAll('link[rel="preconnect"]')].map((link) => link.getAttribute('href'));
-    let state = 'loading';
-    Object.defineProperty(document, 'readyState', { configurable: true, get: () => state });
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
     start('');
-    // In the task after the script's own, for a page that was still parsing as the script ran.
-    state = 'interactive';
+    // In the task after the script's own, where the slots start.
     await new Promise((next) => setTimeout(next));
     expect(preconnects()).toEqual(['https://api.example']);
     // A script that runs later (added after the load): its first request follows within a frame.
