@@ -1,0 +1,309 @@
+// Widgets drawn in short tasks, attacked from outside: a matrix of a hundred products
+// draws its first screen in one task and the rest in the tasks after it, and waits for
+// the page's first number format (a worker's, else a main-thread task). What a page, a
+// theme and a shopper can do meanwhile: take the slot away, move it, change its layout
+// or its size, draw cards far shorter or taller than the 160 px the first screen is
+// counted with, and stand in the worker's way.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expectRendered, newRecordedPage, records, settled, slotEvents } from './embed/harness';
+import { useFixtureSuite } from './embed/useFixtureSuite';
+
+const SLOT = 'big-matrix';
+const COUNT = 100;
+const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const suite = useFixtureSuite('tasks-attack', () => ({ 'tasks-attack?self-workers': "worker-src 'self'" }));
+const contexts: BrowserContext[] = [];
+afterAll(() => Promise.all(contexts.map((c) => c.close())));
+
+/**
+ * The org's one theme, in the theme list's shape (interface.md): a card per product with
+ * `css` for its look; its script records what it found each time it runs.
+ */
+const theme = (css = '.vitrine-theme--ta-grid .ta-card{display:block;min-height:230px}') => ({
+  id: '0c7e9a51-2b3d-4e6f-8a90-b1c2d3e4f5a6',
+  orgId: 'tasks-attack',
+  orgName: 'Tasks attack',
+  themeId: 'ta-grid',
+  name: 'Grid',
+  displayType: 'matrix',
+  description: 'One card per product.',
+  type: 'Custom',
+  payload: null,
+  divisionId: null,
+  htmlTemplate: '<a class="ta-card" href="{{product_currentPageUrl}}"><img src="{{product_imageUrl}}" alt="" width="160" height="160"><span class="ta-name">{{product_name}}</span> <span class="ta-price">{{product_price}}</span></a>',
+  cssTemplate: css,
+  jsTemplate: 'window.__themeRuns.push({cards:root.querySelectorAll(".ta-card").length,products:data.products.length,inPage:root.isConnected})',
+});
+
+/** Runs before the page's scripts: what the first task drew, and the theme script's runs. */
+function watchDraw(): void {
+  const w = window as unknown as Record<string, unknown>;
+  w.__themeRuns = [];
+  const cells = () => [...document.querySelectorAll('#big-matrix .vitrine__cell')];
+  // A MutationObserver's callback runs at the end of the task that made the changes,
+  // before any later task: what it reads is what that task drew.
+  const mo = new MutationObserver(() => {
+    const all = cells();
+    if (!all.length) return;
+    mo.disconnect();
+    const drawn = all.filter((c) => c.querySelector('.ta-card'));
+    const firstHeld = all.find((c) => !c.querySelector('.ta-card'));
+    w.__first = {
+      cells: all.length,
+      filled: drawn.length,
+      heldTop: firstHeld ? firstHeld.getBoundingClientRect().top : Infinity,
+      footerTop: document.getElementById('below')!.getBoundingClientRect().top,
+      screen: innerHeight,
+    };
+    // What the page does as soon as the first screen is drawn (the tests set it).
+    (w.__onFirst as (() => void) | undefined)?.();
+  });
+  mo.observe(document, { childList: true, subtree: true });
+}
+
+interface Open {
+  device?: typeof PHONE | typeof DESKTOP;
+  css?: string;
+  /** Scripts run before the page's, after the recorder. */
+  init?: (() => void)[];
+  query?: string;
+}
+
+/**
+ * The fixture page with the org's theme, whose widget calls answer a hundred products:
+ * the sandbox's answer (at most 12) repeated under new names and SKUs, in the same shape.
+ */
+async function openPage({ device = PHONE, css, init = [], query = '' }: Open = {}) {
+  const context = await suite.browser.newContext(device);
+  contexts.push(context);
+  const opened = await newRecordedPage(context);
+  await opened.page.addInitScript(watchDraw);
+  for (const script of init) await opened.page.addInitScript(script);
+  await opened.page.route(
+    (u) => u.pathname === '/v1/theme',
+    (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ errMsg: null, widgetThemes: [theme(css)] }) }),
+  );
+  await opened.page.route(
+    (u) => u.pathname.startsWith('/v1/widgetserver/'),
+    async (route) => {
+      const answer = await route.fetch();
+      const body = await answer.json();
+      const some = body.products as Record<string, unknown>[];
+      body.products = Array.from({ length: COUNT }, (_, i) => ({ ...some[i % some.length], sku: `TA-${i}`, name: `Product ${i + 1}`, currentPageUrl: `/products/ta-${i}` }));
+      await route.fulfill({ response: answer, body: JSON.stringify(body) });
+    },
+  );
+  await opened.page.goto(suite.fixtures.page('tasks-attack') + query);
+  return { context, ...opened };
+}
+
+type ThemeRun = { cards: number; products: number; inPage: boolean };
+const themeRuns = (page: Page) => page.evaluate(() => (window as unknown as { __themeRuns: ThemeRun[] }).__themeRuns);
+const first = (page: Page) => page.evaluate(() => (window as unknown as { __first: Record<string, number> }).__first);
+/** Long enough for a draw left behind to have ended its tasks, had it gone on. */
+const aWhile = (page: Page) => page.waitForTimeout(1000);
+
+describe('a big matrix changed by its page while its later cards are drawn', () => {
+  it('taken out of the page: no more cards drawn, no theme script, no vitrine:render for a widget that is gone', async () => {
+    const { page, errors } = await openPage({
+      init: [
+        () => {
+          const w = window as unknown as Record<string, unknown>;
+          w.__renders = 0;
+          w.__onFirst = () => {
+            const slot = document.getElementById('big-matrix')!;
+            // The page's own listener on its slot element, which it may still hold.
+            slot.addEventListener('vitrine:render', () => (w.__renders = (w.__renders as number) + 1));
+            w.__lastCell = [...slot.querySelectorAll('.vitrine__cell')].pop();
+            slot.remove();
+          };
+        },
+      ],
+    });
+    await page.waitForFunction(() => (window as unknown as { __lastCell?: Element }).__lastCell);
+    await aWhile(page);
+    const after = await page.evaluate(() => {
+      const w = window as unknown as { __renders: number; __lastCell: Element; __themeRuns: ThemeRun[] };
+      return { renders: w.__renders, lastCellDrawn: !!w.__lastCell.querySelector('.ta-card'), themeRuns: w.__themeRuns };
+    });
+    expect(after).toEqual({ renders: 0, lastCellDrawn: false, themeRuns: [] });
+    expect(errors).toEqual([]);
+  });
+
+  it('moved elsewhere in the page: ends whole, says so once, its theme script runs once on all of it', async () => {
+    const { page, errors } = await openPage({
+      init: [
+        () => {
+          (window as unknown as Record<string, unknown>).__onFirst = () => document.body.prepend(document.getElementById('big-matrix')!);
+        },
+      ],
+    });
+    expectRendered(await settled(page, [SLOT]), [SLOT]);
+    await aWhile(page);
+    const renders = await slotEvents(page, 'render');
+    expect(renders.map((e) => e.detail.products)).toEqual([COUNT]);
+    expect(await page.locator('#big-matrix .ta-card').count()).toBe(COUNT);
+    expect(await themeRuns(page)).toEqual([{ cards: COUNT, products: COUNT, inPage: true }]);
+    expect(errors).toEqual([]);
+  });
+
+  it('asked for six products instead: ends with six cards, says so once with six; no theme script sees a part of a widget', async () => {
+    const { page, errors } = await openPage({
+      init: [
+        () => {
+          (window as unknown as Record<string, unknown>).__onFirst = () => document.getElementById('big-matrix')!.setAttribute('data-vitrine-max', '6');
+        },
+      ],
+    });
+    await page.waitForFunction(() => document.querySelectorAll('#big-matrix .vitrine__cell').length === 6, null, { timeout: 15_000 });
+    expectRendered(await settled(page, [SLOT]), [SLOT]);
+    await aWhile(page);
+    expect((await slotEvents(page, 'render')).map((e) => e.detail.products)).toEqual([6]);
+    expect(await page.locator('#big-matrix .ta-name').allInnerTexts()).toEqual(['Product 1', 'Product 2', 'Product 3', 'Product 4', 'Product 5', 'Product 6']);
+    const runs = await themeRuns(page);
+    expect(runs.length).toBeGreaterThan(0);
+    for (const run of runs) expect(run.cards).toBe(run.products);
+    expect(runs[runs.length - 1]).toEqual({ cards: 6, products: 6, inPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('turned into a carousel: ends a carousel of every product, says so once as one', async () => {
+    const { page, errors } = await openPage({
+      init: [
+        () => {
+          (window as unknown as Record<string, unknown>).__onFirst = () => document.getElementById('big-matrix')!.setAttribute('data-vitrine-layout', 'carousel');
+        },
+      ],
+    });
+    await page.waitForFunction(() => document.querySelector('#big-matrix .vitrine--carousel'), null, { timeout: 15_000 });
+    expectRendered(await settled(page, [SLOT]), [SLOT]);
+    await aWhile(page);
+    expect((await slotEvents(page, 'render')).map((e) => [e.detail.layout, e.detail.products])).toEqual([['carousel', COUNT]]);
+    expect(await page.locator('#big-matrix .vitrine__cell').count()).toBe(0);
+    expect(await page.locator('#big-matrix .vitrine__slide').count()).toBe(COUNT);
+    // A theme script that ran saw a whole widget, never a part of one.
+    for (const run of await themeRuns(page)) expect(run.cards).toBe(run.products);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the first screen of a big matrix against the card a theme draws', () => {
+  /** Nothing held empty is in view after the first task, and nothing below the widget: later cards move nothing seen. */
+  async function expectNothingMovesInView(page: Page) {
+    expectRendered(await settled(page, [SLOT]), [SLOT]);
+    const at = await first(page);
+    expect(at.cells).toBe(COUNT);
+    expect(at.filled).toBeLessThan(COUNT);
+    expect(at.heldTop).toBeGreaterThanOrEqual(at.screen);
+    expect(at.footerTop).toBeGreaterThanOrEqual(at.screen);
+  }
+
+  it('holds with cards much taller than 160 px, on a phone', async () => {
+    const { page } = await openPage({ css: '.vitrine-theme--ta-grid .ta-card{display:block;min-height:420px}' });
+    await expectNothingMovesInView(page);
+  });
+
+  it('holds with cards much taller than 160 px, on a desktop', async () => {
+    const { page } = await openPage({ device: DESKTOP, css: '.vitrine-theme--ta-grid .ta-card{display:block;min-height:420px}' });
+    await expectNothingMovesInView(page);
+  });
+
+  // Breaks: a theme that lays its products out as a list of 48 px rows (one column) leaves
+  // the first screen's twelve cards (2 columns × 6 rows of 160 px counted on a 412 × 823
+  // phone) at about 600 px: empty held places and the page's footer are in view after
+  // the first task, and the footer is pushed down as the held places fill (layout shift).
+  it.fails('holds with a list of short rows, on a phone', async () => {
+    const { page } = await openPage({
+      css: '.vitrine-theme--ta-grid .vitrine__grid{display:block}.vitrine-theme--ta-grid .ta-card{display:flex;height:48px;align-items:center}.vitrine-theme--ta-grid .ta-card img{width:40px;height:40px}',
+    });
+    await expectNothingMovesInView(page);
+  });
+});
+
+describe('the page’s first number format where the worker is in the way', () => {
+  /** A euro price as en-IE writes it, in every card. */
+  async function expectPrices(page: Page) {
+    const prices = await page.locator('#big-matrix .ta-price').allInnerTexts();
+    expect(prices).toHaveLength(COUNT);
+    for (const price of prices) expect(price).toMatch(/^€\d[\d,]*\.\d{2}$/);
+  }
+
+  it('a page whose Worker throws: the widget draws, without waiting for a worker', async () => {
+    const { page, errors } = await openPage({
+      init: [
+        () => {
+          window.Worker = function () {
+            throw new Error('workers are this page’s');
+          } as unknown as typeof Worker;
+        },
+      ],
+    });
+    const outcome = await settled(page, [SLOT]);
+    expectRendered(outcome, [SLOT]);
+    await expectPrices(page);
+    expect(outcome[SLOT].detail.ms).toBeLessThan(900);
+    expect(errors).toEqual([]);
+  });
+
+  it('a page whose Worker never answers (a stand-in that does nothing): the widget still draws', async () => {
+    const { page, errors } = await openPage({
+      init: [
+        () => {
+          window.Worker = class {
+            terminate() {}
+            postMessage() {}
+            addEventListener() {}
+          } as unknown as typeof Worker;
+        },
+      ],
+    });
+    expectRendered(await settled(page, [SLOT]), [SLOT]);
+    await expectPrices(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('a page whose Worker refuses handlers (its setters throw): the widget still draws', async () => {
+    const { page, errors } = await openPage({
+      init: [
+        () => {
+          const refuse = {
+            set() {
+              throw new Error('use addEventListener');
+            },
+          };
+          window.Worker = class {
+            constructor() {
+              Object.defineProperties(this, { onmessage: refuse, onerror: refuse });
+            }
+          } as unknown as typeof Worker;
+        },
+      ],
+    });
+    expectRendered(await settled(page, [SLOT]), [SLOT]);
+    await expectPrices(page);
+    expect(errors).toEqual([]);
+  });
+
+  it('a policy allowing only the page’s own workers (no data: URL): the widget draws without waiting a second for the refused worker', async () => {
+    const { page, errors } = await openPage({ query: '?policy=self-workers' });
+    const outcome = await settled(page, [SLOT]);
+    expectRendered(outcome, [SLOT]);
+    await expectPrices(page);
+    expect(outcome[SLOT].detail.ms).toBeLessThan(900);
+    expect((await records(page)).violations.map((v) => v.directive)).toEqual(['worker-src']);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('what the page hears of a big matrix', () => {
+  it('one impression at most, counting every product', async () => {
+    const { page } = await openPage();
+    expectRendered(await settled(page, [SLOT]), [SLOT]);
+    await aWhile(page);
+    const impressions = await slotEvents(page, 'impression');
+    expect(impressions.length).toBeLessThanOrEqual(1);
+    for (const e of impressions) expect(e.detail.products).toBe(COUNT);
+  });
+});
