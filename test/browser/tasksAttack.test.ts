@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectRendered, newRecordedPage, records, settled, slotEvents } from './embed/harness';
 import { useFixtureSuite } from './embed/useFixtureSuite';
+import { heapCounts, heapSession } from './heapCounts';
 
 const SLOT = 'big-matrix';
 const COUNT = 100;
@@ -69,13 +70,15 @@ interface Open {
   /** Scripts run before the page's, after the recorder. */
   init?: (() => void)[];
   query?: string;
+  /** At 4× CPU slowdown (Lighthouse's phone), through the DevTools protocol. */
+  slow?: boolean;
 }
 
 /**
  * The fixture page with the org's theme, whose widget calls answer a hundred products:
  * the sandbox's answer (at most 12) repeated under new names and SKUs, in the same shape.
  */
-async function openPage({ device = PHONE, css, init = [], query = '' }: Open = {}) {
+async function openPage({ device = PHONE, css, init = [], query = '', slow }: Open = {}) {
   const context = await suite.browser.newContext(device);
   contexts.push(context);
   const opened = await newRecordedPage(context);
@@ -95,6 +98,7 @@ async function openPage({ device = PHONE, css, init = [], query = '' }: Open = {
       await route.fulfill({ response: answer, body: JSON.stringify(body) });
     },
   );
+  if (slow) await (await context.newCDPSession(opened.page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await opened.page.goto(suite.fixtures.page('tasks-attack') + query);
   return { context, ...opened };
 }
@@ -222,6 +226,106 @@ describe('the first screen of a big matrix against the card a theme draws', () =
   });
 });
 
+describe('a shopper who scrolls while the later cards are drawn', () => {
+  /**
+   * Runs before the page's scripts: the page's layout shifts that no input explains (CLS's
+   * own rule), with their times; and the time of the frame that shows the first screen.
+   */
+  function watchShifts(): void {
+    const w = window as unknown as { __shifts: [number, number][] };
+    w.__shifts = [];
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((e) => {
+        const shift = e as PerformanceEntry & { value: number; hadRecentInput: boolean };
+        if (!shift.hadRecentInput) w.__shifts.push([shift.startTime, shift.value]);
+      }),
+    ).observe({ type: 'layout-shift', buffered: true });
+  }
+
+  /**
+   * Opens the page at phone speed; `scroll` runs as soon as the first screen is drawn.
+   * Returns the layout shift after the frame that showed the first screen (that frame's
+   * own is the widget replacing the empty slot, as any widget does).
+   */
+  async function shiftAfterFirst(scroll: boolean) {
+    const { page } = await openPage({
+      slow: true,
+      init: [
+        watchShifts,
+        scroll
+          ? () => {
+              const w = window as unknown as Record<string, unknown>;
+              w.__onFirst = () => {
+                requestAnimationFrame(() => requestAnimationFrame(() => (w.__shown = performance.now())));
+                scrollTo(0, document.documentElement.scrollHeight);
+              };
+            }
+          : () => {
+              const w = window as unknown as Record<string, unknown>;
+              w.__onFirst = () => requestAnimationFrame(() => requestAnimationFrame(() => (w.__shown = performance.now())));
+            },
+      ],
+    });
+    expectRendered(await settled(page, [SLOT]), [SLOT]);
+    await aWhile(page);
+    return page.evaluate(() => {
+      const w = window as unknown as { __shifts: [number, number][]; __shown: number };
+      return w.__shifts.filter(([t]) => t > w.__shown + 1).reduce((sum, [, v]) => sum + v, 0);
+    });
+  }
+
+  it('a shopper who stays at the top sees nothing move while the rest is drawn, at phone speed', async () => {
+    expect(await shiftAfterFirst(false)).toBe(0);
+  });
+
+  // Breaks: scrolled to the end of the page as soon as the first screen is drawn, the
+  // shopper sees the footer right under it (the held places are empty, of no height),
+  // then pushed out of view as the held places fill, task after task: at 4× CPU the
+  // page's layout shift after the first screen is 0.006–0.04 with this page's one-line
+  // footer, more with a real one (a scroll is not an input that excuses a shift). Drawn
+  // in one task, the widget moved nothing once shown.
+  it.fails('a shopper who scrolls to the end at once sees nothing move, at phone speed', async () => {
+    expect(await shiftAfterFirst(true)).toBe(0);
+  });
+});
+
+describe('a page that takes its big matrix away again and again while it is drawn', () => {
+  it('keeps no widget, slot, observer or listener of those 40 matrices once garbage is collected', async () => {
+    const { page, errors } = await openPage();
+    expectRendered(await settled(page, [SLOT]), [SLOT]);
+    await aWhile(page);
+    const cdp = await heapSession(page);
+    const before = await heapCounts(cdp);
+    await page.evaluate(async () => {
+      for (let i = 0; i < 40; i++) {
+        const slot = document.createElement('div');
+        slot.id = 'churn-' + i;
+        slot.setAttribute('data-vitrine', 'trending');
+        slot.setAttribute('data-vitrine-layout', 'matrix');
+        slot.setAttribute('data-vitrine-max', '100');
+        document.querySelector('main')!.prepend(slot);
+        // Taken away once its first screen is drawn, while the rest is still held.
+        await new Promise<void>((drawn) => {
+          const mo = new MutationObserver(() => slot.querySelector('.vitrine__cell') && (mo.disconnect(), drawn()));
+          mo.observe(slot, { childList: true, subtree: true });
+        });
+        slot.remove();
+        await new Promise((next) => setTimeout(next, 20));
+      }
+    });
+    await aWhile(page);
+    const after = await heapCounts(cdp);
+    expect({ detachedRoots: after.detachedRoots, detachedSlots: after.detachedSlots, observers: after.observers, listeners: after.listeners }).toEqual({
+      detachedRoots: 0,
+      detachedSlots: 0,
+      observers: before.observers,
+      listeners: before.listeners,
+    });
+    expect(await themeRuns(page)).toEqual([{ cards: COUNT, products: COUNT, inPage: true }]);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('the page’s first number format where the worker is in the way', () => {
   /** A euro price as en-IE writes it, in every card. */
   async function expectPrices(page: Page) {
@@ -230,7 +334,7 @@ describe('the page’s first number format where the worker is in the way', () =
     for (const price of prices) expect(price).toMatch(/^€\d[\d,]*\.\d{2}$/);
   }
 
-  it('a page whose Worker throws: the widget draws, without waiting for a worker', async () => {
+  it('a page whose Worker throws: the widget draws, its prices in the page’s format', async () => {
     const { page, errors } = await openPage({
       init: [
         () => {
@@ -243,7 +347,6 @@ describe('the page’s first number format where the worker is in the way', () =
     const outcome = await settled(page, [SLOT]);
     expectRendered(outcome, [SLOT]);
     await expectPrices(page);
-    expect(outcome[SLOT].detail.ms).toBeLessThan(900);
     expect(errors).toEqual([]);
   });
 
@@ -286,24 +389,32 @@ describe('the page’s first number format where the worker is in the way', () =
     expect(errors).toEqual([]);
   });
 
-  it('a policy allowing only the page’s own workers (no data: URL): the widget draws without waiting a second for the refused worker', async () => {
+  it('a policy allowing only the page’s own workers (no data: URL): the widget draws, the refusal reported once', async () => {
     const { page, errors } = await openPage({ query: '?policy=self-workers' });
     const outcome = await settled(page, [SLOT]);
     expectRendered(outcome, [SLOT]);
     await expectPrices(page);
-    expect(outcome[SLOT].detail.ms).toBeLessThan(900);
     expect((await records(page)).violations.map((v) => v.directive)).toEqual(['worker-src']);
     expect(errors).toEqual([]);
   });
 });
 
 describe('what the page hears of a big matrix', () => {
-  it('one impression at most, counting every product', async () => {
+  // Breaks (before the draw in tasks too): a hundred cards on a phone make a widget some
+  // 50 screens tall, so half of it is never in view at once and the observer's 0.5
+  // threshold is never crossed: a shopper who scrolls through every card sends no
+  // `vitrine:impression` (nor the analytics chunk's view_item_list) at all.
+  it.fails('one impression, counting every product, once the shopper has scrolled through it', async () => {
     const { page } = await openPage();
     expectRendered(await settled(page, [SLOT]), [SLOT]);
+    await page.evaluate(async () => {
+      const frame = () => new Promise((next) => requestAnimationFrame(() => requestAnimationFrame(next)));
+      for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight / 2) {
+        scrollTo(0, y);
+        await frame();
+      }
+    });
     await aWhile(page);
-    const impressions = await slotEvents(page, 'impression');
-    expect(impressions.length).toBeLessThanOrEqual(1);
-    for (const e of impressions) expect(e.detail.products).toBe(COUNT);
+    expect((await slotEvents(page, 'impression')).map((e) => e.detail.products)).toEqual([COUNT]);
   });
 });
