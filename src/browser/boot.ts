@@ -87,67 +87,74 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     return api;
   }
 
-  // The first widget call needs DNS, TCP and TLS to the API: start them while the page
-  // parses. A script that runs later (added after the page's load, or by a tag manager)
-  // asks within a frame or two, or never on a page whose widgets the server drew, and
-  // inserting the hint costs the main thread 0.2–4.5 ms.
-  if (doc.readyState == 'loading') addToHead(doc, config, 'link', { rel: 'preconnect', href: new URL(config.baseUrl).origin, crossOrigin: '' });
-  // Without a script tag to take the folder from (a module script, a tag manager that
-  // injects the code) and no `assetBase`, nothing can load: say so once, render without.
-  const base = moduleChunk || config.assetBase;
-  if (!base) console.warn('[vitrine] no folder to load vitrine.css and the chunks from (document.currentScript is unavailable): set assetBase in window.vitrineConfig');
-  const styled = linkStylesheet(doc, config, base);
-  const request = createRequester({ ...config, fetch: win.fetch.bind(win) });
-  const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
   const mayStore = () => !!consent!.state();
-  // A slot in view starts while the page still arrives: `parsed` settles at its end, once
-  // the chunks that came before it have plugged in.
-  let parsed!: () => void;
-  const ready = new Promise<void>((done) => (parsed = done));
   const ctx = () => (context ||= buildContext(win, config, overrides, mayStore()));
-  // What the page says, the visitor id aside (read once, then kept).
-  const facts = (c: FullContext) => JSON.stringify({ ...c, siteUid: 0 });
-  const chunks = createChunks(doc, config, ctx, () => (context = undefined), ready);
-  const { _chunk: chunk, _analytics: analytics } = chunks;
-  slots = createSlots({ win, config, request, themes: themes.get, styled, emit, mayStore, ready, ...chunks });
   consent = createConsent(win, !!config.consent && config.consent != 'granted', (granted, flipped) => {
     // A new answer: the id is stored (or the stored one is gone) at once, the slots that
-    // asked for a personal algorithm render again, and the page hears of it.
+    // asked for a personal algorithm render again (none has before the slots start), and
+    // the page hears of it.
     if (flipped) {
       context = undefined;
       // Asking for the id is what stores it (or, refused, keeps it in memory only).
       ctx().siteUid;
-      slots!.refresh(true);
+      slots?.refresh(true);
     }
     emit(doc as unknown as Element, 'consent', { granted });
   });
-  // Shopify's Customer Privacy API and TCF CMPs are spoken to by a chunk of their own.
-  if (config.consent == 'shopify' || config.consent == 'tcf') chunk('consent');
-  loadCartOnIntent(doc, chunk);
-  // The slots the parser has reached are watched at once: the observer's first report,
-  // and the widget calls of those in view, need not wait for the end of the page.
-  scanSlots(slots, doc);
 
-  whenReady(doc, () => {
-    // A context read before the end of the page is read again: a page that said more
-    // further down (its product, a currency) has its slots shown again with it.
-    if (context && facts(context) != facts(buildContext(win, config, overrides, false))) {
-      context = undefined;
-      slots!.refresh();
-    }
-    watchSlots(win, slots!);
-    host = { win, doc, config, context: ctx, page: pageReader, resume: chunks._resumer, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, builtinThemes, strings: chunks.strings, translations: chunks._translations, h, history, sanitize: sanitizeNodes, prepareFormat, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
-    plugins.forEach(run);
-    parsed();
-    // A search box that is a form already submits to the search page without us; only
-    // the results page, or a box Vitrine must draw, needs the search chunk.
-    if (doc.querySelector('[data-vitrine-search],[data-vitrine-searchbox]:not(form)')) {
-      // The results' room (the stylesheet's `min-height`) is taken as early as can be.
-      styled();
-      chunk('search');
-    }
-    if (config.debug) chunk('debug');
-    when(doc, 'complete', () => setTimeout(analytics, 1000), 250);
+  // The script's own task ends here, with the API and the consent state in place: on a
+  // phone, evaluating the script is long enough without what follows. The rest starts in
+  // the next task, still while the page arrives, and before the observer's first report.
+  setTimeout(() => {
+    // The first widget call needs DNS, TCP and TLS to the API: start them while the page
+    // parses. A script that runs later (added after the page's load, or by a tag manager)
+    // asks within a frame or two, or never on a page whose widgets the server drew, and
+    // inserting the hint costs the main thread 0.2–4.5 ms (four times that on a phone).
+    if (doc.readyState == 'loading') addToHead(doc, config, 'link', { rel: 'preconnect', href: new URL(config.baseUrl).origin, crossOrigin: '' });
+    // Without a script tag to take the folder from (a module script, a tag manager that
+    // injects the code) and no `assetBase`, nothing can load: say so once, render without.
+    const base = moduleChunk || config.assetBase;
+    if (!base) console.warn('[vitrine] no folder to load vitrine.css and the chunks from (document.currentScript is unavailable): set assetBase in window.vitrineConfig');
+    const styled = linkStylesheet(doc, config, base);
+    const request = createRequester({ ...config, fetch: win.fetch.bind(win) });
+    const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
+    // A slot in view starts while the page still arrives: `parsed` settles at its end, once
+    // the chunks that came before it have plugged in.
+    let parsed!: () => void;
+    const ready = new Promise<void>((done) => (parsed = done));
+    // What the page says, the visitor id aside (read once, then kept).
+    const facts = (c: FullContext) => JSON.stringify({ ...c, siteUid: 0 });
+    const chunks = createChunks(doc, config, ctx, () => (context = undefined), ready);
+    const { _chunk: chunk, _analytics: analytics } = chunks;
+    slots = createSlots({ win, config, request, themes: themes.get, styled, emit, mayStore, ready, ...chunks });
+    // Shopify's Customer Privacy API and TCF CMPs are spoken to by a chunk of their own.
+    if (config.consent == 'shopify' || config.consent == 'tcf') chunk('consent');
+    loadCartOnIntent(doc, chunk);
+    // The slots the parser has reached are watched at once: the observer's first report,
+    // and the widget calls of those in view, need not wait for the end of the page.
+    scanSlots(slots, doc);
+
+    whenReady(doc, () => {
+      // A context read before the end of the page is read again: a page that said more
+      // further down (its product, a currency) has its slots shown again with it.
+      if (context && facts(context) != facts(buildContext(win, config, overrides, false))) {
+        context = undefined;
+        slots!.refresh();
+      }
+      watchSlots(win, slots!);
+      host = { win, doc, config, context: ctx, page: pageReader, resume: chunks._resumer, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, builtinThemes, strings: chunks.strings, translations: chunks._translations, h, history, sanitize: sanitizeNodes, prepareFormat, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+      plugins.forEach(run);
+      parsed();
+      // A search box that is a form already submits to the search page without us; only
+      // the results page, or a box Vitrine must draw, needs the search chunk.
+      if (doc.querySelector('[data-vitrine-search],[data-vitrine-searchbox]:not(form)')) {
+        // The results' room (the stylesheet's `min-height`) is taken as early as can be.
+        styled();
+        chunk('search');
+      }
+      if (config.debug) chunk('debug');
+      when(doc, 'complete', () => setTimeout(analytics, 1000), 250);
+    });
   });
   return api;
 }

@@ -17,3 +17,6 @@ export function when(doc: Document, state: DocumentReadyState, fn: () => void, e
 export function whenReady(doc: Document, fn: () => void): void {
   when(doc, 'interactive', fn, 20);
 }
+
+/** Settles in a task of its own. */
+export const tick = () => new Promise((next) => setTimeout(next));

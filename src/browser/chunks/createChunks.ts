@@ -5,6 +5,8 @@ import { pageReader } from '../context/readProduct';
 import { layouts } from '../layouts/layouts';
 import { moduleChunk } from './assets';
 import { loadChunk } from './loadChunk';
+import { prepareFormat } from '../render/prepareFormat';
+import { tick } from '../whenReady';
 
 /** Loads a chunk: `chunk(name)` settles once it ran, failed or could not be asked for. */
 export type Chunk = (name: string) => Promise<void>;
@@ -47,12 +49,20 @@ export function createChunks(doc: Document, config: Config, ctx: () => FullConte
   // While the page still arrives, what it said so far serves if nothing is in doubt (boot
   // reads the page again at its end, and shows the slots again if it said more); a gap
   // waits for the end of the page first.
+  // On a phone, the chunk's arrival, the page's reading and each waiting slot's start are
+  // long enough to be tasks of their own: the reading is one task, after the chunk's, and
+  // each slot goes on in a task of its own after it. The reading may guess a currency with
+  // a number format: the page's first one is readied while the chunk is on the wire, and
+  // waited for (browser/render/prepareFormat.ts: made while the worker is at it, it waits
+  // for the worker, in one long task). The analytics chunk is asked for in the task after
+  // the slot's start.
   let reading: Promise<unknown> | undefined;
   const context = async () => {
-    analytics();
+    tick().then(analytics as () => void);
     if (doc.readyState == 'loading' && ctx().gap) await parsed;
-    if (!pageReader.read && !reading && ctx().gap) reading = new Promise((done) => (chunk('page').then(done), setTimeout(done, 3000))).then(forget);
-    return reading ? reading.then(ctx) : ctx();
+    if (!pageReader.read && !reading && ctx().gap)
+      reading = Promise.all([new Promise((done) => (chunk('page').then(done), setTimeout(done, 3000))), prepareFormat(doc.defaultView!, config.nonce, ctx().locale)]).then(tick).then(forget).then(ctx);
+    return reading ? reading.then(tick).then(ctx) : ctx();
   };
   // Boot and the host read the `_x` members (internal: the build shortens their names);
   // the slots are handed the rest under createSlots' own names.

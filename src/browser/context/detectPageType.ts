@@ -13,5 +13,5 @@ export function detectPageType(win: Window, hasProduct: boolean): PageName | und
   if (/\/cart\/?$/.test(p)) return 'cart_page';
   if (/\/(orders?|checkouts?)\/|\/(thank[-_]?you|order[-_]confirmation|confirmation)\/?$/.test(p)) return 'order_page';
   if (hasProduct) return 'product_page';
-  if (p === '/' || p === '' || /^\/index\.html?$/.test(p)) return 'home_page';
+  if (/^\/?(index\.html?)?$/.test(p)) return 'home_page';
 }

@@ -30,7 +30,7 @@ function setCookie(win: Window, id: string, maxAge: number): void {
  */
 export function readVisitorId(win: Window, store: boolean): string {
   if (!store) return uuid(win.crypto);
-  let id: string | undefined;
+  let id: string | null | undefined;
   try {
     id = /(?:^|;\s*)vitrine_uid=([\w-]{8,64})/.exec(win.document.cookie)?.[1];
   } catch {
@@ -38,7 +38,7 @@ export function readVisitorId(win: Window, store: boolean): string {
   }
   if (!id) {
     try {
-      id = win.localStorage.getItem(KEY) || undefined;
+      id = win.localStorage.getItem(KEY);
     } catch {
       /* storage blocked */
     }

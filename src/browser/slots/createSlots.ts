@@ -16,6 +16,7 @@ import type { SlotSpec } from '../../core/slots/slotSpec';
 import { planChain } from '../../core/slots/planChain';
 import { fetchProducts } from '../../core/slots/fetchProducts';
 import { runChain } from '../../core/slots/runChain';
+import { tick } from '../whenReady';
 
 
 /** Slots within this many pixels of the viewport load at once, the rest when scrolled near. */
@@ -143,7 +144,7 @@ export function createSlots(deps: SlotDeps): Slots {
     const choice = chooseTheme(await themes(), spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
     const { theme } = choice;
     await Promise.all([need(choice.layout), card(theme), format]);
-    await new Promise((next) => setTimeout(next));
+    await tick();
     try {
       injectStyle(doc, theme.themeId, theme.cssTemplate || '', config.nonce);
       // A card of no product: the template parsed, and the page's first parse of markup
@@ -160,7 +161,7 @@ export function createSlots(deps: SlotDeps): Slots {
     const [envelope, choice, words] = await Promise.all([products, prepare(spec, c, algorithm), strings(), styled()]);
     // Each slot renders in a task of its own, so answers that land together never
     // add up to one long task on the main thread.
-    await new Promise((next) => setTimeout(next));
+    await tick();
     if (token != state.token || !el.isConnected) return;
     const root = state.root || doc.createElement('div');
     // The widget goes into the page before it renders, so a theme's jsTemplate finds it
@@ -213,7 +214,7 @@ export function createSlots(deps: SlotDeps): Slots {
     // And each slot starts (reads the page, asks for its chunks and data) in a task of its
     // own (`now`: this one): slots that come into view together, in one report of the
     // observer, never add up to one long task.
-    if (!now) await new Promise((next) => setTimeout(next));
+    if (!now) await tick();
     if (token != state.token) return;
     // A form's named controls stand in for its properties (`<input name="getAttribute">`),
     // and it cannot hold the shadow root a widget is drawn through.
@@ -236,6 +237,8 @@ export function createSlots(deps: SlotDeps): Slots {
     // What the widget needs besides its data is asked for before the page is read: the
     // org's themes (on a first visit their list is the last answer a widget waits for),
     // the layout's chunk (the slot's layout, else the default one) and the stylesheet.
+    // They stay in this task: asked for in the next one, on a phone, after the frame this
+    // task leads to, the chunk and the stylesheet came last and held the first widget back.
     themes();
     need(spec.layout || 'carousel');
     styled();

@@ -59,16 +59,19 @@ afterEach(() => vi.restoreAllMocks());
 const widgetCalls = () => calls.filter((c) => c.url.pathname.startsWith('/v1/widgetserver/'));
 
 describe('boot', () => {
-  it('opens the connection to the API while the page parses, and asks for none once it is parsed', () => {
+  it('opens the connection to the API while the page parses, and asks for none once it is parsed', async () => {
     const preconnects = () => [...document.head.querySelectorAll('link[rel="preconnect"]')].map((link) => link.getAttribute('href'));
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'loading' });
-    start('<div id="a" data-vitrine="trending"></div>');
+    start('');
+    // In the task after the script's own, where the slots start.
+    await new Promise((next) => setTimeout(next));
     expect(preconnects()).toEqual(['https://api.example']);
     // A script that runs later (added after the load): its first request follows within a frame.
     win = new HappyWindow({ url: 'https://shop.example/' }) as unknown as Window & typeof globalThis;
     document = win.document;
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => 'complete' });
-    start('<div id="a" data-vitrine="trending"></div>');
+    start('');
+    await new Promise((next) => setTimeout(next));
     expect(preconnects()).toEqual([]);
   });
 

@@ -1,0 +1,126 @@
+// Vitrine's start on the demo shop, task by task, on an emulated phone. On a phone every
+// task of the start is several times longer than on a desktop, so what the shopper waits
+// for (the first widget's call) is made in the task that knows it is needed, and the rest
+// in tasks of its own after it: the script's own task only defines the API; the
+// observer's report sends the call of the first slot in view (with what its drawing
+// waits for: the themes, its layout chunk, the stylesheet, the number format worker),
+// and the analytics chunk follows in a later task; the page chunk's arrival reads
+// nothing and calls nothing in its own task.
+//
+// The page labels its tasks itself: a label is set as a task of interest starts (the
+// assignment of `window.Vitrine`, an observer's callback, the page chunk's load event)
+// and a timer queued at that moment takes it off. Timers of equal delay run in the order
+// they were queued (HTML's timer initialisation steps), so that timer runs before any
+// Vitrine queued later in the same task, and what is recorded under the label was done
+// in that task.
+import { describe, expect, it } from 'vitest';
+import { useDemoShop } from './useDemoShop';
+
+const demo = useDemoShop('start-tasks');
+
+type Done = [what: string, detail: string, task: string];
+
+/** Runs in the page before its own scripts: labels the tasks and records what Vitrine does in which. */
+function labelTasks() {
+  const w = window as unknown as { __task: string; __done: Done[] };
+  w.__task = '';
+  w.__done = [];
+  const label = (name: string) => {
+    w.__task = name;
+    setTimeout(() => (w.__task = ''));
+  };
+  const note = (what: string, detail: string) => w.__done.push([what, detail, w.__task]);
+  let vitrine: unknown;
+  Object.defineProperty(window, 'Vitrine', {
+    configurable: true,
+    get: () => vitrine,
+    set(value) {
+      if (!vitrine) label('script');
+      vitrine = value;
+    },
+  });
+  const IO = window.IntersectionObserver;
+  window.IntersectionObserver = class extends IO {
+    constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+      super((entries, observer) => (label('observer'), callback(entries, observer)), options);
+    }
+    override observe(target: Element) {
+      note('observe', target.id || target.tagName);
+      super.observe(target);
+    }
+  };
+  const fetch = window.fetch;
+  window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+    note('fetch', String(input instanceof Request ? input.url : input));
+    return fetch.call(this, input, init);
+  };
+  const append = Node.prototype.appendChild;
+  Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
+    const el = node as unknown as HTMLScriptElement & HTMLLinkElement;
+    if (this == document.head && (el.src || el.href)) note(el.tagName.toLowerCase() + (el.rel ? ':' + el.rel : ''), el.src || el.href);
+    return append.call(this, node) as T;
+  };
+  const Work = window.Worker;
+  window.Worker = class extends Work {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      note('worker', String(url));
+      super(url, options);
+    }
+  };
+  // What reads the page (microdata, RDFa, the title) asks the document.
+  for (const name of ['querySelector', 'querySelectorAll'] as const) {
+    const query = Document.prototype[name] as (selector: string) => unknown;
+    (Document.prototype as unknown as Record<string, unknown>)[name] = function (this: Document, selector: string) {
+      // Vitrine's own queries: the test's polling is evaluated between the page's tasks.
+      if (w.__task == 'page chunk' && /\/dist\/vitrine/.test(new Error().stack || '')) note(name, selector);
+      return query.call(this, selector);
+    };
+  }
+  document.addEventListener('load', (e) => /vitrine-page\.js$/.test((e.target as HTMLScriptElement).src || '') && label('page chunk'), true);
+}
+
+/** Loads a demo page on a phone, scrolled to its end once its first widget is drawn, and returns what Vitrine did in which task. */
+async function start(path: string): Promise<Done[]> {
+  const context = await demo.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.addInitScript(labelTasks);
+  await page.goto(demo.shop.url + path);
+  await page.waitForFunction(() => document.querySelectorAll('.vitrine a[href^="/products/"]').length > 0, undefined, { timeout: 15_000 });
+  const done = await page.evaluate(() => (window as unknown as { __done: Done[] }).__done);
+  await context.close();
+  return done;
+}
+
+const widgetCall = ([what, url]: Done) => what == 'fetch' && url.includes('/v1/widgetserver/');
+const inTask = (done: Done[], task: string) => done.filter((d) => d[2] == task);
+
+describe('on a phone, Vitrine starts in short tasks', () => {
+  it('the script’s own task defines the API and nothing else: no slot watched, no element added, no request', async () => {
+    const done = await start('/');
+    expect(inTask(done, 'script')).toEqual([]);
+    // The start came in a later task: the slots were watched then, and the widget was drawn.
+    expect(done.filter(([what]) => what == 'observe').length).toBeGreaterThan(0);
+  });
+
+  it('the observer’s report sends the first widget’s call; the analytics chunk follows in a later task', async () => {
+    const done = await start('/');
+    const observed = inTask(done, 'observer');
+    // The early start holds: the call leaves in the task that found the slot in view, and
+    // what the widget's drawing waits for is asked for there too.
+    expect(observed.filter(widgetCall).length).toBeGreaterThan(0);
+    expect(observed.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-carousel.js'))).toBe(true);
+    expect(observed.some(([what, href]) => what == 'link:stylesheet' && href.endsWith('/vitrine.css'))).toBe(true);
+    expect(observed.filter(([, src]) => src.endsWith('/vitrine-analytics.js'))).toEqual([]);
+    // It was asked for all the same.
+    expect(done.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-analytics.js'))).toBe(true);
+  });
+
+  it.each(['/no-such-page', '/blogs/journal'])('%s: the page chunk’s arrival reads nothing and calls nothing in its own task', async (path) => {
+    const done = await start(path);
+    // The page needed the chunk (its page type is read from the URL and the title)…
+    expect(done.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-page.js'))).toBe(true);
+    // …and its widget's call came after it, in a later task.
+    expect(done.filter(widgetCall).length).toBeGreaterThan(0);
+    expect(inTask(done, 'page chunk'), JSON.stringify(done)).toEqual([]);
+  });
+});
