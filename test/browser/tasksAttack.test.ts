@@ -418,3 +418,56 @@ describe('what the page hears of a big matrix', () => {
     expect((await slotEvents(page, 'impression')).map((e) => e.detail.products)).toEqual([COUNT]);
   });
 });
+
+describe('a page that speaks to Vitrine right after its script tag, before the slots start', () => {
+  /** The start page with `query`; themes come back empty, so the built-in cards draw. */
+  async function openStart(query: string) {
+    const context = await suite.browser.newContext(DESKTOP);
+    contexts.push(context);
+    const opened = await newRecordedPage(context);
+    await opened.page.route(
+      (u) => u.pathname === '/v1/theme',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"errMsg":null,"widgetThemes":[]}' }),
+    );
+    await opened.page.goto(suite.fixtures.page('tasks-attack-start') + '?' + query);
+    return { context, ...opened };
+  }
+  /** The cards drawn in the shelf's slot, inside the shelf's shadow root. */
+  const shelfCards = (page: Page) => page.evaluate(() => document.getElementById('shelf')!.shadowRoot!.querySelectorAll('#shelf-slot .vitrine__cell').length);
+
+  it('Vitrine.render(slot) once the page has loaded draws a slot in a shadow root', async () => {
+    const { page, errors } = await openStart('render=load');
+    await page.waitForFunction(() => document.getElementById('shelf')!.shadowRoot!.querySelector('#shelf-slot .vitrine__cell'), null, { timeout: 15_000 });
+    expect(await shelfCards(page)).toBe(4);
+    expect(errors).toEqual([]);
+  });
+
+  it('Vitrine.render(slot) called right after the script tag draws it too', async () => {
+    const { page, errors } = await openStart('render=now');
+    expectRendered(await settled(page, ['home-trending']), ['home-trending']);
+    await page.waitForFunction(() => document.getElementById('shelf')!.shadowRoot!.querySelector('#shelf-slot .vitrine__cell'), null, { timeout: 15_000 });
+    expect(await shelfCards(page)).toBe(4);
+    expect(errors).toEqual([]);
+  });
+
+  it('consent given then withdrawn right after the script tag: nothing stored, no personal call', async () => {
+    const { page, context, errors } = await openStart('consent=yes-no');
+    expectRendered(await settled(page, ['home-trending']), ['home-trending']);
+    await page.waitForLoadState('load');
+    const stored = await page.evaluate(() => ({ local: localStorage.getItem('vitrine_uid'), cookie: document.cookie }));
+    expect(stored).toEqual({ local: null, cookie: '' });
+    expect((await context.cookies()).map((c) => c.name)).toEqual([]);
+    expect((await slotEvents(page, 'render'))[0].detail.personal).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('consent given right after the script tag: the id is stored, the widget is personal', async () => {
+    const { page, context, errors } = await openStart('consent=yes');
+    expectRendered(await settled(page, ['home-trending']), ['home-trending']);
+    const local = await page.evaluate(() => localStorage.getItem('vitrine_uid'));
+    expect(local).toMatch(/^[\w-]{8,64}$/);
+    expect((await context.cookies()).find((c) => c.name === 'vitrine_uid')?.value).toBe(local);
+    expect((await slotEvents(page, 'render'))[0].detail.personal).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
