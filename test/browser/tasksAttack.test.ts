@@ -470,4 +470,57 @@ describe('a page that speaks to Vitrine right after its script tag, before the s
     expect((await slotEvents(page, 'render'))[0].detail.personal).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('setContext and refresh right after the script tag: the slot is drawn once, for the page said', async () => {
+    const { page, errors } = await openStart('context=product');
+    expectRendered(await settled(page, ['home-trending']), ['home-trending']);
+    await page.waitForLoadState('load');
+    await aWhile(page);
+    const renders = (await slotEvents(page, 'render')).filter((e) => e.id === 'home-trending');
+    expect(renders.map((e) => e.detail.page)).toEqual(['product_page']);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('the filter drawer of a search page on a phone, its facets drawn only while open', () => {
+  it('opened and closed quickly: facets there each time it is open, gone when closed, aria-expanded and focus follow', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    contexts.push(context);
+    const { page, errors } = await newRecordedPage(context);
+    await page.goto(suite.fixtures.page('format-worker-search') + '?q=wool');
+    const toggle = page.locator('.vitrine-search__filter-toggle');
+    await toggle.waitFor({ timeout: 15_000 });
+    const drawer = page.locator('dialog.vitrine-search__drawer');
+    const facets = drawer.locator('input[type="checkbox"]');
+    expect(await facets.count()).toBe(0);
+    for (let i = 0; i < 5; i++) {
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      expect(await drawer.evaluate((d: HTMLDialogElement) => d.open)).toBe(true);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(await facets.count()).toBeGreaterThan(0);
+      // Focus is in the drawer, not behind it.
+      expect(await drawer.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => drawer.evaluate((d: HTMLDialogElement) => d.open)).toBe(false);
+      await expect.poll(() => facets.count()).toBe(0);
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await page.evaluate(() => document.activeElement?.className)).toMatch(/vitrine-search__filter-toggle/);
+    }
+    // A facet ticked in the drawer is still ticked when it opens again.
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const first = facets.first();
+    const label = await first.evaluate((box) => box.closest('label')?.textContent?.trim());
+    await first.focus();
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => !document.querySelector('.vitrine-search--loading'));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => facets.count()).toBe(0);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const ticked = await facets.evaluateAll((boxes) => boxes.filter((b) => (b as HTMLInputElement).checked).map((b) => b.closest('label')?.textContent?.trim()));
+    expect(ticked).toContain(label);
+    expect(errors).toEqual([]);
+  });
 });
