@@ -14,7 +14,19 @@ const SLOT = 'big-matrix';
 const COUNT = 100;
 const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
-const suite = useFixtureSuite('tasks-attack', () => ({ 'tasks-attack?self-workers': "worker-src 'self'" }));
+const suite = useFixtureSuite('tasks-attack', (api) => ({
+  'tasks-attack?self-workers': "worker-src 'self'",
+  // A strict nonce policy with Trusted Types: Vitrine's one policy for every script sink.
+  'tasks-attack-csp': [
+    "default-src 'none'",
+    "script-src 'nonce-%NONCE%'",
+    "style-src 'nonce-%NONCE%'",
+    `img-src ${api}`,
+    `connect-src ${api}`,
+    "require-trusted-types-for 'script'",
+    'trusted-types vitrine',
+  ].join('; '),
+}));
 const contexts: BrowserContext[] = [];
 afterAll(() => Promise.all(contexts.map((c) => c.close())));
 
@@ -70,6 +82,8 @@ interface Open {
   /** Scripts run before the page's, after the recorder. */
   init?: (() => void)[];
   query?: string;
+  /** The fixture page (`tasks-attack`). */
+  name?: string;
   /** At 4× CPU slowdown (Lighthouse's phone), through the DevTools protocol. */
   slow?: boolean;
 }
@@ -78,7 +92,7 @@ interface Open {
  * The fixture page with the org's theme, whose widget calls answer a hundred products:
  * the sandbox's answer (at most 12) repeated under new names and SKUs, in the same shape.
  */
-async function openPage({ device = PHONE, css, init = [], query = '', slow }: Open = {}) {
+async function openPage({ device = PHONE, css, init = [], query = '', slow, name = 'tasks-attack' }: Open = {}) {
   const context = await suite.browser.newContext(device);
   contexts.push(context);
   const opened = await newRecordedPage(context);
@@ -99,7 +113,7 @@ async function openPage({ device = PHONE, css, init = [], query = '', slow }: Op
     },
   );
   if (slow) await (await context.newCDPSession(opened.page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await opened.page.goto(suite.fixtures.page('tasks-attack') + query);
+  await opened.page.goto(suite.fixtures.page(name) + query);
   return { context, ...opened };
 }
 
@@ -399,6 +413,19 @@ describe('the page’s first number format where the worker is in the way', () =
   });
 });
 
+describe('a big matrix under a strict nonce policy with Trusted Types', () => {
+  it('draws whole, its later cards through Vitrine’s policy, its theme script once, and nothing is refused', async () => {
+    const { page, errors } = await openPage({ name: 'tasks-attack-csp' });
+    expectRendered(await settled(page, [SLOT]), [SLOT]);
+    await aWhile(page);
+    expect(await page.locator('#big-matrix .ta-card').count()).toBe(COUNT);
+    expect(await page.locator('#big-matrix .ta-price').first().innerText()).toMatch(/^€\d[\d,]*\.\d{2}$/);
+    expect(await themeRuns(page)).toEqual([{ cards: COUNT, products: COUNT, inPage: true }]);
+    expect((await records(page)).violations).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('what the page hears of a big matrix', () => {
   // Breaks (before the draw in tasks too): a hundred cards on a phone make a widget some
   // 50 screens tall, so half of it is never in view at once and the observer's 0.5
@@ -521,6 +548,38 @@ describe('the filter drawer of a search page on a phone, its facets drawn only w
     await page.keyboard.press('Enter');
     const ticked = await facets.evaluateAll((boxes) => boxes.filter((b) => (b as HTMLInputElement).checked).map((b) => b.closest('label')?.textContent?.trim()));
     expect(ticked).toContain(label);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('search results replaced while their cards are still being made, at phone speed', () => {
+  it('a filter ticked, then Back at once: the first results are shown, whole, with nothing of the filtered answer', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    contexts.push(context);
+    const { page, errors } = await newRecordedPage(context);
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // No org theme: the built-in cards, which name their products (.vitrine-search__name).
+    await page.route(
+      (u) => u.pathname === '/v1/theme',
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: '{"errMsg":null,"widgetThemes":[]}' }),
+    );
+    await page.goto(suite.fixtures.page('format-worker-search') + '?q=wool');
+    const idle = () => page.waitForFunction(() => document.querySelector('.vitrine-search__count[data-vitrine-total]') && !document.querySelector('.vitrine-search--loading'), null, { timeout: 20_000 });
+    const shown = () => page.locator('#fw-search .vitrine-search__name').allInnerTexts();
+    const total = () => page.locator('.vitrine-search__count').getAttribute('data-vitrine-total');
+    await idle();
+    const ticked = () => page.locator('.vitrine-search__facet input:checked').evaluateAll((boxes) => boxes.map((b) => b.closest('label')?.textContent?.trim()));
+    const before = { names: await shown(), total: await total(), ticked: await ticked() };
+    expect(before.names.length).toBeGreaterThan(1);
+    // The facet that narrows the results most, ticked, and Back pressed in the same breath.
+    const box = page.locator('.vitrine-search__facet input[type="checkbox"]:not([disabled])').last();
+    await box.check({ noWaitAfter: true }).catch(() => {});
+    await page.goBack({ waitUntil: 'commit' });
+    await idle();
+    await page.waitForTimeout(1500);
+    await idle();
+    expect(new URL(page.url()).search).toBe('?q=wool');
+    expect({ names: await shown(), total: await total(), ticked: await ticked() }).toEqual(before);
     expect(errors).toEqual([]);
   });
 });
