@@ -46,6 +46,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   let context: FullContext | undefined;
   let slots: Slots | undefined;
   let host: EmbedHost | undefined;
+  // What the page handed to render() before the slots start (a tag manager calls it in the
+  // script's load event): rendered as they do.
+  const early: (Element | undefined)[] = [];
   let consent: Consent | undefined;
 
   const emit = (el: Element, name: string, detail: unknown) => {
@@ -63,7 +66,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const api: VitrineApi = {
     version: __VITRINE_VERSION__,
     refresh: () => slots?.refresh(),
-    render: (element) => slots && scanSlots(slots, element || doc, true),
+    render: (element) => (slots ? scanSlots(slots, element || doc, true) : early.push(element)),
     setContext(next) {
       // The same page said twice is one page (React's StrictMode runs effects twice in development).
       if (JSON.stringify(next) == JSON.stringify(overrides)) return;
@@ -133,6 +136,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     loadCartOnIntent(doc, chunk);
     // The slots the parser has reached are watched at once: the observer's first report,
     // and the widget calls of those in view, need not wait for the end of the page.
+    early.forEach((element) => api.render(element));
     scanSlots(slots, doc);
 
     whenReady(doc, () => {

@@ -88,7 +88,8 @@ const screenCards = (win: Window) => (Math.floor(win.screen.width / 170) || 1) *
 
 /**
  * Draws the held cards, 8 ms of work per task (their images lazy, as out of view);
- * settles once all are drawn. A cell drawn again since by a newer render is left to it.
+ * settles once all are drawn. A cell drawn again since by a newer render is left to it,
+ * and one out of the page (the widget taken away) is left empty.
  */
 const drawLater = (win: Window, cells: [Cell, LaterCard][]) =>
   new Promise<void>((whole, failed) => {
@@ -97,7 +98,7 @@ const drawLater = (win: Window, cells: [Cell, LaterCard][]) =>
         for (const start = Date.now(); Date.now() - start < 8; ) {
           const [cell, card] = cells.shift() || [];
           if (!cell) return whole();
-          if (cell._card == card) {
+          if (cell._card == card && cell.isConnected) {
             cell.replaceChildren(card!());
             cell.querySelectorAll('img').forEach((img) => (img.loading = 'lazy'));
           }
@@ -204,8 +205,9 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
   };
   if (!server?.later) paint();
   const later = held.splice(0);
-  // A widget drawn again meanwhile is the newer render's: its script runs with its data.
-  const current = () => (root as HTMLElement & { _view?: WidgetView })._view == view;
+  // A widget drawn again meanwhile is the newer render's: its script runs with its data;
+  // one taken out of the page runs none.
+  const current = () => (root as HTMLElement & { _view?: WidgetView })._view == view && root.isConnected;
   const run = () => (themeScript._run ? themeScript._run(win, theme, root, view, nonce, scriptText) : 'theme script did not run (vitrine-script.js did not load)');
   // The script tag's runner is a chunk (theme/lazyThemeScript.ts): a theme with a script
   // waits for it, the widget does not.

@@ -21,9 +21,7 @@ let warm: Promise<unknown> | undefined;
  */
 export function prepareFormat(win: Window, nonce: string | undefined, locale: string, currency?: string): Promise<unknown> {
   warm ||= new Promise((done) => {
-    const worker = !nonce && startFormatWorker(win);
-    if (worker) worker.onmessage = worker.onerror = done;
-    win.setTimeout(done, worker ? 1000 : 0);
+    win.setTimeout(done, !nonce && startFormatWorker(win, done) ? 1000 : 0);
   });
   // Its first number formatted too: a few milliseconds more at phone speed.
   return warm.then(() => numberFormat(locale, currency).format(0));

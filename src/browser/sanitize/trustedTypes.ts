@@ -67,9 +67,15 @@ export function chunkScriptUrl(win: Window, url: string): string {
   return vitrinePolicy(win).createScriptURL(url);
 }
 
-/** Starts the format worker; undefined where the browser or the page's policy refuses it. */
-export function startFormatWorker(win: Window): Worker | undefined {
+/**
+ * Starts the format worker, which calls `done` once it has made its format or failed;
+ * undefined where the browser, the page's policy or a page's own `Worker` (one that
+ * throws, or takes no handler) refuses it.
+ */
+export function startFormatWorker(win: Window, done: (event: unknown) => void): Worker | undefined {
   try {
-    return new (win as Window & typeof globalThis).Worker(vitrinePolicy(win).createScriptURL(formatWorker));
+    const worker = new (win as Window & typeof globalThis).Worker(vitrinePolicy(win).createScriptURL(formatWorker));
+    worker.onmessage = worker.onerror = done;
+    return worker;
   } catch {}
 }

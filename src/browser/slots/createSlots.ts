@@ -199,9 +199,10 @@ export function createSlots(deps: SlotDeps): Slots {
     }
     state.count = envelope.products.length;
     prioritiseImages(root, choice.layout == 'carousel');
-    // A big matrix draws past its first screen in later tasks: `vitrine:render` says it is whole.
+    // A big matrix draws past its first screen in later tasks: `vitrine:render` says it is
+    // whole, unless a newer render took over or the widget was taken out of the page.
     const warning = await (result.whole || result.warning);
-    if (token == state.token) return { products: state.count, theme: choice.theme.themeId, layout: choice.layout, warning, view: result.view };
+    if (token == state.token && root.isConnected) return { products: state.count, theme: choice.theme.themeId, layout: choice.layout, warning, view: result.view };
   }
 
   /** Whether the parser is past the end of the slot, so that all it holds is in the page. */
