@@ -38,11 +38,17 @@ const trimmedPreactUser = {
 
 // The script tag leaves the built-in themes' card to the theme chunk: where core/theme/
 // builtinThemes.ts imports it, vitrine.js gets src/browser/theme/builtinCard.ts instead.
+// And it leaves the runner of a theme's jsTemplate to the theme script chunk: wherever a
+// module imports src/browser/theme/themeScript.ts, vitrine.js gets lazyThemeScript.ts.
+const themeScript = join(process.cwd(), 'src/browser/theme/themeScript');
 const lazyBuiltinCard = {
   name: 'lazy-builtin-card',
   setup(build) {
     build.onResolve({ filter: /^\.\/builtinCard$/ }, ({ importer }) =>
       /[\\/]src[\\/]core[\\/]theme[\\/]builtinThemes\.ts$/.test(importer) ? { path: join(process.cwd(), 'src/browser/theme/builtinCard.ts') } : undefined,
+    );
+    build.onResolve({ filter: /(^|\/)themeScript$/ }, ({ path, resolveDir }) =>
+      (join(resolveDir, path) == themeScript ? { path: join(process.cwd(), 'src/browser/theme/lazyThemeScript.ts') } : undefined),
     );
   },
 };
@@ -89,6 +95,8 @@ const shipped = [
   { entryPoints: ['src/browser/carousel/entry.ts'], outfile: 'dist/vitrine-carousel.js', format: 'iife', alias: { preact: './src/browser/layouts/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
   // The built-in themes' card, for a slot whose org has no theme for its layout (or a broken one).
   { entryPoints: ['src/browser/theme/entry.ts'], outfile: 'dist/vitrine-theme.js', format: 'iife' },
+  // The runner of an org theme's jsTemplate, for a slot whose chosen theme has one.
+  { entryPoints: ['src/browser/script/entry.ts'], outfile: 'dist/vitrine-script.js', format: 'iife' },
   // French, German and Spanish interface strings, for pages in those languages.
   { entryPoints: ['src/browser/strings/entry.ts'], outfile: 'dist/vitrine-strings.js', format: 'iife' },
   // Microdata, RDFa and the platforms' page data, for pages JSON-LD does not describe.
@@ -214,9 +222,11 @@ if (watch) {
   console.log('watching…');
 } else {
   // The core goes first: its shortened `_x` names are handed to the chunks, which read
-  // the same objects (a product view's `_amount`, say).
+  // the same objects (a product view's `_amount`, say). A name that only chunks share
+  // (the bundle's anchor view, which the bundle chunk sets and the cart chunk reads)
+  // would be shortened apart in each: it keeps its name.
   const [core, ...rest] = configs;
-  const { mangleCache } = await build({ ...core, mangleCache: {} });
+  const { mangleCache } = await build({ ...core, mangleCache: { _anchor: false } });
   await Promise.all(rest.map((c) => build(c.mangleProps ? { ...c, mangleCache } : c)));
   await Promise.all(shipped.filter((e) => e.minify !== false).map((e) => squeeze(e.outfile, e.format == 'esm')));
   await writeCss();

@@ -5,7 +5,7 @@ import type { Settings } from './types/settings';
 import { boot, type VitrineApi } from './browser/boot';
 import { mountWidget as mount, type MountOptions, type MountResult } from './browser/render/mountWidget';
 import { layouts } from './browser/layouts/layouts';
-import { Bundle } from './layouts/Bundle';
+import { liveBundle } from './browser/bundle/liveBundle';
 import { Carousel } from './layouts/Carousel';
 import { injectStyle } from './browser/theme/applyTheme';
 import { baseCss } from './layouts/baseCss';
@@ -66,7 +66,7 @@ export function start(settings: Settings): VitrineApi {
 export function mountWidget(root: HTMLElement, options: MountOptions): MountResult {
   // `start()` loads the bundle layout as a chunk where a slot shows one; a direct mount
   // holds it (the bytes go to the apps that call this).
-  layouts.bundle = Bundle;
+  layouts.bundle = liveBundle;
   layouts.carousel = Carousel;
   injectStyle(root.ownerDocument, 'base', baseCss, options.nonce);
   return mount(root, options);

@@ -11,6 +11,7 @@ import type { Attribution } from './analytics/createAttribution';
 import type { ServerState } from '../types/server';
 import type { MountOptions, MountResult } from './render/mountWidget';
 import type { prepareFormat } from './render/prepareFormat';
+import type { themeScript } from './theme/themeScript';
 
 /**
  * What the core embed hands to a chunk loaded later (the search chunk) through
@@ -33,6 +34,8 @@ export interface EmbedHost {
   layouts: Partial<Record<Layout, LayoutComponent>>;
   /** The built-in themes, whose card the theme chunk adds in the script tag build. */
   builtinThemes: Record<Layout, Theme>;
+  /** Where the runner of a theme's jsTemplate is, which the theme script chunk adds in the script tag build. */
+  themeScript: typeof themeScript;
   /** The core's Preact `h`, which a layout chunk renders with (one copy per page). */
   h: (...args: never[]) => unknown;
   /**

@@ -3,6 +3,7 @@ import type { Layout } from '../../types/config';
 import type { FullContext } from '../context/buildContext';
 import { pageReader } from '../context/readProduct';
 import { layouts } from '../layouts/layouts';
+import { themeScript } from '../theme/themeScript';
 import { moduleChunk } from './assets';
 import { loadChunk } from './loadChunk';
 import { prepareFormat } from '../render/prepareFormat';
@@ -35,6 +36,8 @@ export function createChunks(doc: Document, config: Config, ctx: () => FullConte
   // The carousel and bundle layouts are chunks of their own: a page of grids needs
   // neither, and most pages never show a bundle. So is the built-in themes' card (`theme`).
   const need = (name: Layout | 'theme') => layouts[name as Layout] || chunk(name);
+  // And the runner of a theme's jsTemplate (`script`), in the script tag build: most themes have none.
+  if (!themeScript._run) themeScript._load = () => chunk('script');
   // French, German and Spanish words are a chunk too, loaded by pages in those languages.
   const strings = async () => {
     const lang = ctx().locale.slice(0, 2);

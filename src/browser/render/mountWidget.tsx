@@ -2,15 +2,18 @@ import { h, hydrate, render } from 'preact';
 import type { Layout } from '../../types/config';
 import type { Theme, WidgetEnvelope, WidgetProduct } from '../../types/interface';
 import { buildProductView, buildView, type ProductView, type WidgetView } from '../../core/template/buildView';
-import { labelView } from '../../core/template/labelView';
 import { formatPrice } from '../../core/template/formatPrice';
+import type { liveBundle } from '../bundle/liveBundle';
+import { labelView } from '../../core/template/labelView';
 import { isWholeWidget, renderTemplate } from '../../core/template/renderTemplate';
 import { sanitizeNodes } from '../sanitize/sanitizeHtml';
 import { held, type Card, type Cell, type LaterCard } from '../../layouts/fill';
 import { bare } from '../../core/util/bare';
 import { builtinThemes } from '../../core/theme/builtinThemes';
 import { en, type Strings } from '../../core/strings/en';
-import { cssId, injectStyle, runThemeScript } from '../theme/applyTheme';
+import { cssId, injectStyle } from '../theme/applyTheme';
+import { themeScript } from '../theme/themeScript';
+import { scriptText } from '../sanitize/trustedTypes';
 import { Matrix } from '../../layouts/Matrix';
 import type { LayoutProps } from '../../layouts/LayoutProps';
 import { layouts } from '../layouts/layouts';
@@ -54,7 +57,10 @@ export type MountResult =
       view: WidgetView;
       warning?: string;
       hydrate?: () => void;
-      /** Drawn in tasks: settles once the widget is whole and its theme script has run, with the warning. */
+      /**
+       * Drawn in tasks, or a theme script whose runner is still on its way (the script tag's
+       * chunk): settles once the widget is whole and its theme script has run, with the warning.
+       */
       whole?: Promise<string | undefined>;
     }
   | { ok: false; error: string };
@@ -147,7 +153,9 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
   let view: WidgetView;
   let whole: Card | undefined;
   let cards: LayoutProps['cards'] = [];
-  let anchor: LayoutProps['anchor'];
+  // The layout's own props: the bundle's (its anchor, total and ticks) come with its chunk.
+  let own: Partial<LayoutProps> | undefined;
+  const Layout = layouts[layout] || Matrix;
   try {
     view = labelView(buildView(options.envelope, options.title, format, options.cart), t);
     const template = theme.htmlTemplate;
@@ -161,11 +169,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
       // a matrix drawn in tasks its first screen.
       const eager = server ? Infinity : layout == 'carousel' ? eagerCards(win) : inTasks && layout == 'matrix' ? screenCards(win) : Infinity;
       cards = view.products.map((p, i) => (i >= eager ? () => card(p) as DocumentFragment : card(p)));
-      if (layout == 'bundle' && options.anchor?.name) {
-        // The page's own product has no button: the bundle adds it (its id is the cart chunk's to find).
-        const p = buildProductView(options.anchor as WidgetProduct, -1, format);
-        anchor = { view: (view._anchor = p), card: card(p) };
-      }
+      own = (Layout as { _props?: typeof liveBundle._props })._props?.({ root, view, anchor: options.anchor, card, format, product: buildProductView, price: (amount) => formatPrice(amount, locale, currency), server, repaint: () => paint() });
     }
   } catch (error) {
     return { ok: false, error: `theme "${theme.themeId}": ${(error as Error).message}` };
@@ -176,18 +180,12 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
     root.className = `vitrine vitrine--${layout} vitrine-theme--${cssId(theme.themeId)}`;
   }
   const titleId = (root.id || 'vitrine-' + ++ids) + '-title';
-  const Layout = layouts[layout] || Matrix;
   const click = (event: Event) => onClick(root, view, event);
   // The cart chunk reads the products of a card's button or the bundle's choice here: a
   // press of either is the chunk's (`vitrine:add-to-cart`, then the cart adapter).
   (root as HTMLElement & { _view?: WidgetView })._view = view;
-  let off: number[] = [];
   // The first paint of a server root hydrates it; later ones (a bundle's ticks) render.
   let draw = server ? hydrate : render;
-  // A server bundle shows its total already, in the page's format: hydrating keeps that
-  // text, and the page's first Intl.NumberFormat (its locale data, some 20 ms) waits for a
-  // tick that changes the total.
-  const shownTotal = server && root.querySelector('.vitrine__total bdi')?.textContent;
   const paint = () => {
     draw(
       <WidgetBody
@@ -199,13 +197,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
         title={view.widget_displayName}
         titleId={titleId}
         t={t}
-        anchor={anchor}
-        formatTotal={(amount) => (draw == hydrate && shownTotal ? shownTotal : formatPrice(amount, locale, currency))}
-        off={off}
-        setOff={(next) => {
-          off = next;
-          paint();
-        }}
+        {...own}
       />,
       root,
     );
@@ -213,9 +205,13 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
   };
   if (!server?.later) paint();
   const later = held.splice(0);
-  const script = () => runThemeScript(win, theme, root, view, nonce);
   // A widget drawn again meanwhile is the newer render's: its script runs with its data;
   // one taken out of the page runs none.
-  const drawn = later[0] ? drawLater(win, later).then(() => ((root as HTMLElement & { _view?: WidgetView })._view == view && root.isConnected ? script() : undefined)) : undefined;
-  return { ok: true, view, warning: drawn ? undefined : script(), whole: drawn, hydrate: server?.later ? paint : undefined };
+  const current = () => (root as HTMLElement & { _view?: WidgetView })._view == view && root.isConnected;
+  const run = () => (themeScript._run ? themeScript._run(win, theme, root, view, nonce, scriptText) : 'theme script did not run (vitrine-script.js did not load)');
+  // The script tag's runner is a chunk (theme/lazyThemeScript.ts): a theme with a script
+  // waits for it, the widget does not.
+  const script = () => (!theme.jsTemplate?.trim() ? undefined : themeScript._run || !themeScript._load ? run() : themeScript._load().then(() => (current() ? run() : undefined)));
+  const ran = later[0] ? drawLater(win, later).then(() => (current() ? script() : undefined)) : script();
+  return { ok: true, view, warning: typeof ran == 'string' ? ran : undefined, whole: typeof ran == 'object' ? ran : undefined, hydrate: server?.later ? paint : undefined };
 }

@@ -9,10 +9,10 @@
 import type { Plugin } from '../host';
 import { resumeSlot } from './resumeSlot';
 import { Carousel } from '../../layouts/Carousel';
-import { Bundle } from '../../layouts/Bundle';
+import { liveBundle } from '../bundle/liveBundle';
 import { plugLayouts } from '../layouts/plugLayouts';
 
-plugLayouts({ carousel: Carousel, bundle: Bundle });
+plugLayouts({ carousel: Carousel, bundle: liveBundle });
 const vitrine = (window as unknown as { Vitrine?: { use?: (plugin: Plugin) => void } }).Vitrine;
 if (vitrine && typeof vitrine.use === 'function') {
   vitrine.use(({ resume }) => {

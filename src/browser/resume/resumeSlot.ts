@@ -72,9 +72,12 @@ async function takeOver(deps: ResumeDeps, el: HTMLElement, root: HTMLElement, s:
       emit(el, 'error', { kind: 'resume', message: 'server widget did not hydrate: ' + error, status: 0 });
     }
   });
+  // A theme script whose runner is still on its way (the script tag's chunk) has run by then.
+  const warning = result.whole ? await result.whole : result.warning;
+  if (!current()) return;
   const { algorithm, page, layout, skipped, substituted } = s;
   // Personal only when both the server's call and the visitor's consent now allowed it.
-  emit(el, 'render', { algorithm, page, theme: s.theme, layout, skipped, substituted, products: n, personal: s.personal && mayStore(), warning: result.warning, view: result.view, ms: Date.now() - started, server: true });
+  emit(el, 'render', { algorithm, page, theme: s.theme, layout, skipped, substituted, products: n, personal: s.personal && mayStore(), warning, view: result.view, ms: Date.now() - started, server: true });
   return n;
 }
 

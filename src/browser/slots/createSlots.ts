@@ -11,6 +11,8 @@ import { prioritiseImages } from '../render/prioritiseImages';
 import { renderTemplate } from '../../core/template/renderTemplate';
 import { sanitizeNodes } from '../sanitize/sanitizeHtml';
 import { injectStyle } from '../theme/applyTheme';
+import { themeScript } from '../theme/themeScript';
+import { bare } from '../../core/util/bare';
 import { readSlot } from './readSlot';
 import type { SlotSpec } from '../../core/slots/slotSpec';
 import { planChain } from '../../core/slots/planChain';
@@ -143,10 +145,16 @@ export function createSlots(deps: SlotDeps): Slots {
     const format = prepareFormat(win, config.nonce, c.locale, c.currency);
     const choice = chooseTheme(await themes(), spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
     const { theme } = choice;
+    // A theme's script runs after its widget is drawn: its runner (the script tag's chunk)
+    // is asked for now, and the draw does not wait for it. Own fields only, as the render
+    // reads them: a page's Object.prototype.jsTemplate asks for nothing, and its
+    // cssTemplate adds no stylesheet to the page meanwhile.
+    const own = bare(theme);
+    if (own.jsTemplate) themeScript._load?.();
     await Promise.all([need(choice.layout), card(theme), format]);
     await tick();
     try {
-      injectStyle(doc, theme.themeId, theme.cssTemplate || '', config.nonce);
+      injectStyle(doc, theme.themeId, own.cssTemplate || '', config.nonce);
       // A card of no product: the template parsed, and the page's first parse of markup
       // (its inert document made) and first sanitising done, out of the task that draws.
       sanitizeNodes(renderTemplate(theme.htmlTemplate!), doc);

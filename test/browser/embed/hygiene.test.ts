@@ -133,6 +133,29 @@ describe('what Vitrine leaves on the host page', () => {
     expect(blocked.errors).toEqual([]);
   });
 
+  it("a theme's script costs a request only where a chosen theme has one; blocked, the widget still shows and its render says the script did not run", async () => {
+    const chunks = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/vitrine-script\.js$/.test(e.name)).length);
+    // Grids whose theme has no script never ask for the runner.
+    const plain = await open('hygiene-lazy');
+    expectRendered(await settled(plain.page, ['top', 'near']), ['top', 'near']);
+    await expect(chunks(plain.page)).resolves.toBe(0);
+    await context!.close();
+    // maison-carousel has one: asked for once, it runs on the widget.
+    const scripted = await open('hygiene-globals');
+    expectRendered(await settled(scripted.page, ['g-carousel', 'g-matrix']), ['g-carousel', 'g-matrix']);
+    await expect(chunks(scripted.page)).resolves.toBe(1);
+    await expect(scripted.page.locator('#g-carousel > .vitrine').getAttribute('data-theme-script')).resolves.toBe('ran');
+    await context!.close();
+    // Blocked: the cards are drawn all the same, the render says why the script did not run, and the page sees no error.
+    const blocked = await open('hygiene-globals', (p) => p.route('**/vitrine-script.js', (route) => route.abort()));
+    expectRendered(await settled(blocked.page, ['g-carousel']), ['g-carousel']);
+    await expect(blocked.page.locator('#g-carousel .vitrine__slide').count()).resolves.toBeGreaterThan(1);
+    await expect(blocked.page.locator('#g-carousel > .vitrine').getAttribute('data-theme-script')).resolves.toBeNull();
+    const render = (await slotEvents(blocked.page, 'render')).find((e) => e.id === 'g-carousel')!;
+    expect(render.detail.warning).toBe('theme script did not run (vitrine-script.js did not load)');
+    expect(blocked.errors).toEqual([]);
+  });
+
   it('only slots near the viewport are asked for; a far one is asked for when scrolled near', async () => {
     const { page, calls, errors } = await open('hygiene-lazy', (p) => p.addInitScript(watchObservers));
     expectRendered(await settled(page, ['top', 'near']), ['top', 'near']);

@@ -7,6 +7,7 @@ import type { EmbedHost, Plugin } from '../../../../src/browser/host';
 import { cartPlugin } from '../../../../src/browser/cart/cartPlugin';
 import type { WidgetEnvelope } from '../../../../src/types/interface';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
+import { themeScript } from '../../../../src/browser/theme/themeScript';
 import { prepareFormat } from '../../../../src/browser/render/prepareFormat';
 
 // The bundle chunk as the page gets it: imported after the core has set `window.Vitrine`.
@@ -39,6 +40,7 @@ function fakeHost(): EmbedHost {
     // The core hands the chunk the very object mountWidget reads its layouts from.
     layouts,
     builtinThemes,
+    themeScript,
     h,
     sanitize: sanitizeNodes,
     prepareFormat,

@@ -5,6 +5,7 @@ import { h } from 'preact';
 import type { Config, EmbedHost, PageContext, Plugin } from '../../../../src/browser/host';
 import type { Theme } from '../../../../src/types/interface';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
+import { themeScript } from '../../../../src/browser/theme/themeScript';
 import { prepareFormat } from '../../../../src/browser/render/prepareFormat';
 
 // The debug chunk as the page gets it: imported after the core has set `window.Vitrine`,
@@ -55,6 +56,7 @@ async function load(options: Page = {}): Promise<EmbedHost> {
     slots: { track() {}, refresh() {}, sweep() {}, fail() {}, update() {} },
     layouts: {},
     builtinThemes,
+    themeScript,
     h,
     sanitize: sanitizeNodes,
     prepareFormat,

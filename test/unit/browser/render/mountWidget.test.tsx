@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Window as HappyWindow } from 'happy-dom';
 import { layouts } from '../../../../src/browser/layouts/layouts';
 import { mountWidget, type MountOptions } from '../../../../src/browser/render/mountWidget';
-import { Bundle } from '../../../../src/layouts/Bundle';
+import { liveBundle } from '../../../../src/browser/bundle/liveBundle';
 import { Carousel } from '../../../../src/layouts/Carousel';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
 import type { Theme, WidgetEnvelope, WidgetProduct } from '../../../../src/types/interface';
@@ -290,7 +290,7 @@ describe('mountWidget with the bundle layout', () => {
   const registered = layouts.bundle;
   // As the ESM entry and the bundle chunk do.
   beforeEach(() => {
-    layouts.bundle = Bundle;
+    layouts.bundle = liveBundle;
   });
   afterEach(() => {
     if (registered) layouts.bundle = registered;

@@ -6,6 +6,7 @@ import type { Query } from '../../../../src/core/api/createRequester';
 import { apiError } from '../../../../src/core/api/apiError';
 import { parseFilter } from '../../../../src/client/parseFilter';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
+import { themeScript } from '../../../../src/browser/theme/themeScript';
 import { prepareFormat } from '../../../../src/browser/render/prepareFormat';
 
 // A small store answered by a requester in the service's own terms: the search UI under
@@ -163,6 +164,7 @@ export function createFakeHost(
     history: [],
     layouts: {},
     builtinThemes,
+    themeScript,
     h,
     sanitize: sanitizeNodes,
     prepareFormat,

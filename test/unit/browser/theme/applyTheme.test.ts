@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Window as HappyWindow } from 'happy-dom';
-import { cssId, injectStyle, runThemeScript } from '../../../../src/browser/theme/applyTheme';
+import { cssId, injectStyle } from '../../../../src/browser/theme/applyTheme';
+import { runThemeScript } from '../../../../src/browser/theme/runThemeScript';
+import { scriptText } from '../../../../src/browser/sanitize/trustedTypes';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
 import type { Theme } from '../../../../src/types/interface';
 
@@ -60,16 +62,18 @@ describe('injectStyle', () => {
 });
 
 describe('runThemeScript', () => {
+  // With the core's script text setter, as mountWidget hands it over.
+  const run = (win: Window, t: Theme, root: HTMLElement, data: unknown, nonce?: string) => runThemeScript(win, t, root, data, nonce, scriptText);
   it('does nothing for a theme without a script', () => {
-    expect(runThemeScript(running, theme('plain', null), rootIn(running), {})).toBeUndefined();
-    expect(runThemeScript(running, theme('blank', '  \n'), rootIn(running), {})).toBeUndefined();
+    expect(run(running, theme('plain', null), rootIn(running), {})).toBeUndefined();
+    expect(run(running, theme('blank', '  \n'), rootIn(running), {})).toBeUndefined();
     expect(scriptsIn(running)).toHaveLength(0);
   });
 
   it('runs the theme script with the widget root and data, from a nonce script that needs no eval', () => {
     const root = rootIn(running);
     const js = 'root.setAttribute("data-count", data.products.length);';
-    expect(runThemeScript(running, theme('counter', js), root, { products: [1, 2, 3] }, 'n0nce')).toBeUndefined();
+    expect(run(running, theme('counter', js), root, { products: [1, 2, 3] }, 'n0nce')).toBeUndefined();
     expect(root.getAttribute('data-count')).toBe('3');
     const [script] = scriptsIn(running);
     expect(script.nonce).toBe('n0nce');
@@ -80,37 +84,37 @@ describe('runThemeScript', () => {
     const js = 'root.textContent = data.n;';
     const a = rootIn(running);
     const b = rootIn(running);
-    runThemeScript(running, theme('again', js), a, { n: 'first' });
-    runThemeScript(running, theme('again', js), b, { n: 'second' });
+    run(running, theme('again', js), a, { n: 'first' });
+    run(running, theme('again', js), b, { n: 'second' });
     expect([a.textContent, b.textContent]).toEqual(['first', 'second']);
     expect(scriptsIn(running)).toHaveLength(1);
   });
 
   it('turns a throwing theme script into a warning', () => {
-    const result = runThemeScript(running, theme('thrower', 'throw new Error("boom")'), rootIn(running), {});
+    const result = run(running, theme('thrower', 'throw new Error("boom")'), rootIn(running), {});
     expect(result).toBe('theme script failed: Error: boom');
   });
 
   it('warns when the page refused to run the script', () => {
     const root = rootIn(blocked);
-    expect(runThemeScript(blocked, theme('refused', 'root.textContent = "ran"'), root, {})).toBe('theme script did not run (CSP or syntax error)');
+    expect(run(blocked, theme('refused', 'root.textContent = "ran"'), root, {})).toBe('theme script did not run (CSP or syntax error)');
     expect(root.textContent).toBe('');
     expect(scriptsIn(blocked)).toHaveLength(1);
   });
 
   it('warns when the theme script does not parse', () => {
-    expect(runThemeScript(running, theme('broken', 'root.textContent = }{'), rootIn(running), {})).toBe('theme script did not run (CSP or syntax error)');
+    expect(run(running, theme('broken', 'root.textContent = }{'), rootIn(running), {})).toBe('theme script did not run (CSP or syntax error)');
   });
 
   it('runs edited code in place of the old, and never the old once the new fails to load', () => {
     const root = rootIn(running);
-    runThemeScript(running, theme('edited', 'root.textContent = "v1"'), root, {});
+    run(running, theme('edited', 'root.textContent = "v1"'), root, {});
     expect(root.textContent).toBe('v1');
-    runThemeScript(running, theme('edited', 'root.textContent = "v2"'), root, {});
+    run(running, theme('edited', 'root.textContent = "v2"'), root, {});
     expect(root.textContent).toBe('v2');
     expect(scriptsIn(running)).toHaveLength(1);
     root.textContent = '';
-    expect(runThemeScript(running, theme('edited', 'root.textContent = }{'), root, {})).toBe('theme script did not run (CSP or syntax error)');
+    expect(run(running, theme('edited', 'root.textContent = }{'), root, {})).toBe('theme script did not run (CSP or syntax error)');
     expect(root.textContent).toBe('');
   });
 });
