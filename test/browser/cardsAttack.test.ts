@@ -231,18 +231,19 @@ function renderAll(cases: string[], count: number, hostile: number[]): Promise<O
       // now have the widget's ids and names as properties.
       const clean = document.createElement('iframe');
       document.documentElement.append(clean);
-      const serialise = (fragment: DocumentFragment) => {
-        const holder = document.createElement('li');
-        holder.append(fragment);
-        return holder.innerHTML;
-      };
-      // In the page, a `<selectedcontent>` holds the browser's copy of its select's chosen
-      // option (a customizable select, in newer Chromium), copied from nodes already
-      // sanitised and walked above; off the page it stays empty. The copy is left out.
+      // A `<selectedcontent>` holds the browser's copy of its select's chosen option (a
+      // customizable select), copied from nodes already sanitised and walked above, and
+      // filled at different moments by different Chromium versions (as it is parsed, or
+      // once in the page); the server leaves it empty. The copy is left out on every side.
       const drawn = (cell: Element) => {
         const copy = cell.cloneNode(true) as Element;
         copy.querySelectorAll('selectedcontent').forEach((mirror) => mirror.replaceChildren());
         return copy.innerHTML;
+      };
+      const serialise = (fragment: DocumentFragment) => {
+        const holder = document.createElement('li');
+        holder.append(fragment);
+        return drawn(holder);
       };
       const outcomes = cases.map((html, n) => {
         const htmlTemplate = `<span class="name">{{product_name}}</span>{{#variant_name}}${html}{{/variant_name}}<i class="sku">{{product_sku}}</i>`;
@@ -439,10 +440,16 @@ describe('random cards from a seeded mix of markup pieces (the form element poin
         const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
         const pick = (list: string[]) => list[Math.floor(random() * list.length)];
         const markup = () => Array.from({ length: 1 + Math.floor(random() * 6) }, () => pick(random() < 0.03 ? breakers : pieces)).join('');
+        // A customizable select's `<selectedcontent>` copy is left out (see above).
+        const drawn = (cell: Element) => {
+          const copy = cell.cloneNode(true) as Element;
+          copy.querySelectorAll('selectedcontent').forEach((mirror) => mirror.replaceChildren());
+          return copy.innerHTML;
+        };
         const serialise = (fragment: DocumentFragment) => {
           const holder = document.createElement('li');
           holder.append(fragment);
-          return holder.innerHTML;
+          return drawn(holder);
         };
         // Four sections on fields only some products have: cards differ, some parse together, some do not.
         const fields = ['variant_name', 'product_imageUrl', 'product_currentPageUrl', 'product_discountedPrice'];
@@ -465,12 +472,7 @@ describe('random cards from a seeded mix of markup pieces (the form element poin
             found.push(`${htmlTemplate}: ${result.error}`);
             continue;
           }
-          // A customizable select's `<selectedcontent>` copy, made in the page only, is left out (see above).
-          const cells = [...root.querySelectorAll('.vitrine__cell')].map((cell) => {
-            const copy = cell.cloneNode(true) as Element;
-            copy.querySelectorAll('selectedcontent').forEach((mirror) => mirror.replaceChildren());
-            return copy.innerHTML;
-          });
+          const cells = [...root.querySelectorAll('.vitrine__cell')].map(drawn);
           result.view.products.forEach((p: object, i: number) => {
             if (cells[i] != serialise(v.sanitizeNodes(v.renderTemplate(htmlTemplate, result.view, p), document))) found.push(`${htmlTemplate} (card ${i})`);
           });
