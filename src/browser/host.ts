@@ -167,8 +167,8 @@ export interface ResumeDeps extends Pick<SlotDeps, 'config' | 'need' | 'strings'
   /** Shows the root in the slot (throws where the slot cannot hold a shadow root). */
   place: (el: HTMLElement, root: HTMLElement) => void;
   fail: Slots['fail'];
-  /** Watches a widget root for its impression. */
-  seen?: IntersectionObserver;
+  /** Watches a widget root for its impression (once per root, once its render was sent). */
+  watch: (root: HTMLElement) => void;
 }
 
 /**

@@ -127,7 +127,7 @@ export const resumeSlot: Resume = async (deps, el, slot, current) => {
       slot.root = root;
       root.removeAttribute('data-vitrine-state');
       slot.personal = true;
-      deps.seen?.observe(root);
+      // Drawn again the client way, which watches it for its impression once whole.
       return false;
     }
     slot.root = root;
@@ -143,6 +143,6 @@ export const resumeSlot: Resume = async (deps, el, slot, current) => {
     return refuse(deps, el, root, String(error));
   }
   // Watched for impressions once it is live, so analytics has heard its render first.
-  deps.seen?.observe(root);
+  deps.watch(root);
   return true;
 };

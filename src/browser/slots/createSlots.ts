@@ -87,6 +87,9 @@ export function createSlots(deps: SlotDeps): Slots {
         }),
       { threshold: 0.5 },
     );
+  // Each widget root is watched once: a widget drawn again is not seen again.
+  const watched = new WeakSet<HTMLElement>();
+  const watch = (root: HTMLElement) => seen && !watched.has(root) && (watched.add(root), seen.observe(root));
 
   /**
    * The `<slot>` that picks what the slot shows. The slot's own children never move: a
@@ -177,7 +180,6 @@ export function createSlots(deps: SlotDeps): Slots {
     if (!state.root) {
       place(el, root);
       state.root = root;
-      seen && seen.observe(root);
     }
     const options = {
       envelope,
@@ -204,7 +206,12 @@ export function createSlots(deps: SlotDeps): Slots {
     // A big matrix draws past its first screen in later tasks: `vitrine:render` says it is
     // whole, unless a newer render took over or the widget was taken out of the page.
     const warning = await (result.whole || result.warning);
-    if (token == state.token && root.isConnected) return { products: state.count, theme: choice.theme.themeId, layout: choice.layout, warning, view: result.view };
+    if (token != state.token || !root.isConnected) return;
+    // Watched for its impression once whole, in the task that says so: the page (and the
+    // analytics chunk) hears the widget's render before it hears it was seen, even where
+    // the theme's script, or a big matrix's fill, came later than the frame that showed it.
+    watch(root);
+    return { products: state.count, theme: choice.theme.themeId, layout: choice.layout, warning, view: result.view };
   }
 
   /** Whether the parser is past the end of the slot, so that all it holds is in the page. */
@@ -240,7 +247,7 @@ export function createSlots(deps: SlotDeps): Slots {
     if (!state.root && el.querySelector(':scope>[data-vitrine-state]')) {
       const take = await resume();
       if (token != state.token) return;
-      if (take && (await take({ ...deps, mount: mountWidget, place, fail, seen }, el, state, () => token == state.token))) return;
+      if (take && (await take({ ...deps, mount: mountWidget, place, fail, watch }, el, state, () => token == state.token))) return;
     }
     // What the widget needs besides its data is asked for before the page is read: the
     // org's themes (on a first visit their list is the last answer a widget waits for),

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createCatalogue, sellingPrice } from '../../../demo/sandbox/createCatalogue';
-import { expectRendered, newRecordedPage, settled, shownNames, type OpenedPage } from './harness';
+import { expectRendered, newRecordedPage, settled, shownNames, slotEvents, type OpenedPage } from './harness';
 import { useFixtureSuite } from './useFixtureSuite';
 
 const SLOTS = ['an-carousel', 'an-bundle', 'an-grid'];
@@ -253,6 +253,31 @@ describe('storage and consent', () => {
       expect(await attribution(page)).toEqual(click);
       await page.reload();
       expect(await attribution(page)).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a theme whose script arrives after its widget is drawn', () => {
+  // The carousel theme of the sample org has a jsTemplate: its runner is a chunk of its own,
+  // held back here for a second and a half. The widget is shown (and in view) at once; its
+  // `vitrine:render` comes once the script has run.
+  it('the widget is seen after it is rendered, and its view_item_list reaches the tag', async () => {
+    const { context, calls } = await openContext('datalayer');
+    try {
+      await context.route(/\/vitrine-script\.js$/, async (route) => {
+        await new Promise((later) => setTimeout(later, 1500));
+        await route.continue();
+      });
+      const { page, errors } = await open(context, suite.fixtures.page('analytics'));
+      const names = await shownNames(page, 'an-carousel');
+      const [, pushed] = await dataLayerEvent(calls, 'view_item_list', 'an-carousel');
+      expect(pushed).toEqual({ event: 'view_item_list', ecommerce: { item_list_id: 'an-carousel', item_list_name: 'Trending', vitrine_algorithm: 'trending', items: items(names) } });
+      // The page's own listeners hear the same order.
+      const order = (await slotEvents(page)).filter((e) => e.id == 'an-carousel' && (e.type == 'render' || e.type == 'impression')).map((e) => e.type);
+      expect(order).toEqual(['render', 'impression']);
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

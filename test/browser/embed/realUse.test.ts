@@ -96,13 +96,18 @@ describe('what real use broke', () => {
     try {
       const asked: string[] = [];
       phone.on('request', (r) => /\/v1\/(theme|widgetserver)\b/.test(r.url()) && r.method() == 'GET' && asked.push(new URL(r.url()).pathname.split('/')[2]));
-      // What the images say in the task that drew the widget, before any frame could report them.
-      await phone.addInitScript(() =>
-        document.addEventListener('vitrine:render', (e) => {
-          const slot = e.target as HTMLElement;
-          if (slot.id == 'p-script') (window as any).__drawn = [...slot.querySelectorAll('img')].map((img) => img.loading);
-        }),
-      );
+      // What the images say in the task that drew the widget, before any frame could report
+      // them (a mutation observer reports at the end of that task; `vitrine:render` waits
+      // for the theme's script, by when the carousel may have drawn the next cards).
+      await phone.addInitScript(() => {
+        const watch = new MutationObserver(() => {
+          const images = document.querySelectorAll('#p-script img');
+          if (!images.length) return;
+          (window as any).__drawn = [...images].map((img) => (img as HTMLImageElement).loading);
+          watch.disconnect();
+        });
+        watch.observe(document, { childList: true, subtree: true });
+      });
       await phone.goto(suite.fixtures.page('real-use'));
       expectRendered(await settled(phone, ['p-script']), ['p-script']);
       const drawn: string[] = await phone.evaluate(() => (window as any).__drawn);
