@@ -239,9 +239,9 @@ describe('a widget drawn again after it was seen', () => {
   });
 });
 
-describe('a big matrix still filling', () => {
-  /** The org's one theme (the theme list's shape, interface.md): a card per product, and a script. */
-  const theme = {
+describe('a widget of a hundred products on a phone', () => {
+  /** An org theme (the theme list's shape, interface.md) of the tall kind: a card per product and a script, or the whole list in one template. */
+  const theme = (whole: boolean) => ({
     id: '7c2a9e14-0b3d-4f58-9a61-2d4e6f8a0b1c',
     orgId: 'impression-attack',
     orgName: 'Impression attack',
@@ -252,21 +252,25 @@ describe('a big matrix still filling', () => {
     type: 'Custom',
     payload: null,
     divisionId: null,
-    htmlTemplate: '<a class="tg-card" href="{{product_currentPageUrl}}"><span class="tg-name">{{product_name}}</span></a>',
+    htmlTemplate: (whole ? '<div class="tg-all">{{#products}}' : '') + '<a class="tg-card" href="{{product_currentPageUrl}}"><span class="tg-name">{{product_name}}</span></a>' + (whole ? '{{/products}}</div>' : ''),
     cssTemplate: '.vitrine-theme--tall-grid .tg-card{display:block;min-height:200px}',
-    jsTemplate: 'root.setAttribute("data-cards", root.querySelectorAll(".tg-card").length)',
-  };
+    jsTemplate: whole ? null : 'root.setAttribute("data-cards", root.querySelectorAll(".tg-card").length)',
+  });
 
-  it('refresh() in the task that showed its first cards: one render once whole, one impression of all 100 products', async () => {
+  /**
+   * A phone's product page whose one slot is a matrix of a hundred: the sandbox's answer
+   * (at most 12 products) repeated under new names and SKUs, in the same shape, each call
+   * under names of its own; `init` runs in the page before its scripts.
+   */
+  async function openTall(whole: boolean, init?: () => void) {
     const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
     contexts.push(context);
-    const { page, errors } = await newRecordedPage(context);
+    const opened = await newRecordedPage(context);
+    const { page } = opened;
     await page.route(
       (u) => u.pathname === '/v1/theme',
-      (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ errMsg: null, widgetThemes: [theme] }) }),
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ errMsg: null, widgetThemes: [theme(whole)] }) }),
     );
-    // The sandbox answers at most 12 products: its answer, repeated under new names and
-    // SKUs up to a hundred, in the same shape; each call under names of its own.
     let calls = 0;
     await page.route(
       (u) => u.pathname.startsWith('/v1/widgetserver/'),
@@ -279,8 +283,26 @@ describe('a big matrix still filling', () => {
         await route.fulfill({ response: answer, body: JSON.stringify(body) });
       },
     );
+    if (init) await page.addInitScript(init);
+    suite.pages.show(`<main><div id="big-matrix" data-vitrine="trending" data-vitrine-layout="matrix" data-vitrine-max="100" data-vitrine-title="All of it"></div></main>${vitrineTag(suite.sandbox)}`, '');
+    await page.goto(suite.pages.origin + '/products/coat');
+    await settled(page, ['big-matrix'], 30_000);
+    return opened;
+  }
+
+  it('a matrix drawn in tasks: its render once whole, then its impression, of all 100', async () => {
+    const { page, errors } = await openTall(false);
+    await impressionOf(page, 'big-matrix');
+    await settle(page);
+    const told = await story(page, 'big-matrix');
+    expect(kinds(told)).toEqual(['render', 'impression']);
+    expect(told.map((e) => e.detail.products)).toEqual([100, 100]);
+    expect(errors).toEqual([]);
+  });
+
+  it('refresh() in the task that showed its first cards: one render once whole, one impression of all 100 products', async () => {
     // The page's own code refreshes as soon as the matrix shows its first cards, before it is whole.
-    await page.addInitScript(() => {
+    const { page, errors } = await openTall(false, () => {
       const mo = new MutationObserver(() => {
         const cells = document.querySelectorAll('#big-matrix .vitrine__cell');
         if (!cells.length) return;
@@ -290,22 +312,34 @@ describe('a big matrix still filling', () => {
       });
       mo.observe(document, { childList: true, subtree: true });
     });
-    suite.pages.show(`<main><div id="big-matrix" data-vitrine="trending" data-vitrine-layout="matrix" data-vitrine-max="100" data-vitrine-title="All of it"></div></main>${vitrineTag(suite.sandbox)}`, '');
-    await page.goto(suite.pages.origin + '/products/coat');
-    await settled(page, ['big-matrix'], 30_000);
     await impressionOf(page, 'big-matrix');
     await settle(page);
     expect(await page.evaluate(() => (window as unknown as { filledAtRefresh: number }).filledAtRefresh)).toBeLessThan(100);
     const told = await story(page, 'big-matrix');
     expect(kinds(told)).toEqual(['render', 'impression']);
-    expect(told[0].detail.products).toBe(100);
-    expect(told[1].detail.products).toBe(100);
+    expect(told.map((e) => e.detail.products)).toEqual([100, 100]);
     // What is shown, whole, is the second answer, and its script ran on all of it.
     const names = await page.locator('#big-matrix .tg-name').allInnerTexts();
     expect(names).toHaveLength(100);
     expect(names.every((n) => n.startsWith('Call 2 '))).toBe(true);
     expect(await page.locator('#big-matrix > .vitrine').getAttribute('data-cards')).toBe('100');
     expect(errors).toEqual([]);
+  });
+
+  // Known defect: the impression waits for half of the widget's own area to be in view, and a
+  // widget more than twice the screen's height never has half of itself in view. A
+  // whole-widget theme of a hundred products (20,000 px on a phone) is scrolled through
+  // from top to bottom and sends no vitrine:impression, so the merchant's GA4 never gets
+  // its view_item_list. (A matrix drawn in tasks escapes it: its first frame is short.)
+  it.fails('a whole-widget theme taller than two screens, scrolled through: one impression', async () => {
+    const { page } = await openTall(true);
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.documentElement.scrollHeight; y += 400) {
+        window.scrollTo(0, y);
+        await new Promise((next) => requestAnimationFrame(() => requestAnimationFrame(next)));
+      }
+    });
+    await impressionOf(page, 'big-matrix');
   });
 });
 

@@ -223,7 +223,7 @@ export function createSlots(deps: SlotDeps): Slots {
   }
 
   /** Whether the parser is past the end of the slot, so that all it holds is in the page. */
-  const whole = (node: Node | null): boolean => doc.readyState != 'loading' || (!!node && (!!node.nextSibling || whole(node.parentNode)));
+  const whole = (node: Node | null): unknown => doc.readyState != 'loading' || (node && (node.nextSibling || whole(node.parentNode)));
 
   /**
    * The slot's lifecycle (core/slots, as on the server): read its settings, plan the
