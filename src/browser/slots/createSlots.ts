@@ -21,6 +21,9 @@ import { runChain } from '../../core/slots/runChain';
 import { tick } from '../whenReady';
 
 
+/** A widget root, with where its impression stands (`watch`). */
+type Watched = HTMLElement & { _seen: number };
+
 /** Slots within this many pixels of the viewport load at once, the rest when scrolled near. */
 const NEAR = 600;
 
@@ -71,25 +74,26 @@ export function createSlots(deps: SlotDeps): Slots {
         }),
       { rootMargin },
     );
+  /** `vitrine:impression`, in a task of its own: after the render, and never adding up with the observer's task. */
+  const impress = (root: Element) =>
+    // A theme that draws the whole widget has no cells: its products are the envelope's.
+    // A widget taken out of the page meanwhile was not seen.
+    setTimeout((slot = root.parentElement as HTMLElement) => slot && emit(slot, 'impression', { products: root.querySelectorAll('[data-vitrine-index]').length || slots.get(slot)?.count }));
+  // A root's `_seen`: 1 watched (once: a widget drawn again is not seen again), 2 drawn and
+  // not yet whole (its theme script or a big matrix's fill to come), 4 seen meanwhile: its
+  // impression waits for its render.
   const seen =
     IO &&
     new IO(
       (entries) =>
-        entries.forEach((e) => {
-          if (e.isIntersecting) {
-            seen!.unobserve(e.target);
-            // A theme that draws the whole widget has no cells: its products are the envelope's.
-            // Each report is a task of its own, after the frame that showed the widget: the
-            // page's and the analytics chunk's listeners never add up to one long task.
-            const slot = e.target.parentElement as HTMLElement;
-            setTimeout(() => emit(slot, 'impression', { products: e.target.querySelectorAll('[data-vitrine-index]').length || slots.get(slot)?.count }));
-          }
+        entries.forEach(({ isIntersecting, target }) => {
+          if (!isIntersecting) return;
+          seen!.unobserve(target);
+          (target as Watched)._seen & 2 ? ((target as Watched)._seen |= 4) : impress(target);
         }),
       { threshold: 0.5 },
     );
-  // Each widget root is watched once: a widget drawn again is not seen again.
-  const watched = new WeakSet<HTMLElement>();
-  const watch = (root: HTMLElement) => seen && !watched.has(root) && (watched.add(root), seen.observe(root));
+  const watch = (root: HTMLElement) => (root as Watched)._seen || (((root as Watched)._seen = 1), seen?.observe(root));
 
   /**
    * The `<slot>` that picks what the slot shows. The slot's own children never move: a
@@ -121,7 +125,7 @@ export function createSlots(deps: SlotDeps): Slots {
   function unmount(el: HTMLElement, state?: SlotState): void {
     const root = state?.root;
     if (root) {
-      seen && seen.unobserve(root);
+      seen?.unobserve(root);
       render(null, root);
       root.remove();
       place(el);
@@ -174,13 +178,15 @@ export function createSlots(deps: SlotDeps): Slots {
     // add up to one long task on the main thread.
     await tick();
     if (token != state.token || !el.isConnected) return;
-    const root = state.root || doc.createElement('div');
+    const root = (state.root ||= doc.createElement('div')) as Watched;
     // The widget goes into the page before it renders, so a theme's jsTemplate finds it
-    // in the document on the first render as on every later one.
-    if (!state.root) {
-      place(el, root);
-      state.root = root;
-    }
+    // in the document on the first render as on every later one. A root the server
+    // rendered is shown by the outlet too, which the slot may have had only since.
+    place(el, root);
+    // Watched from its first frame, for a shopper who scrolls past before it is whole;
+    // what is seen before then is told once its render is.
+    watch(root);
+    root._seen |= 2;
     const options = {
       envelope,
       layout: choice.layout as Layout,
@@ -207,15 +213,17 @@ export function createSlots(deps: SlotDeps): Slots {
     // whole, unless a newer render took over or the widget was taken out of the page.
     const warning = await (result.whole || result.warning);
     if (token != state.token || !root.isConnected) return;
-    // Watched for its impression once whole, in the task that says so: the page (and the
-    // analytics chunk) hears the widget's render before it hears it was seen, even where
-    // the theme's script, or a big matrix's fill, came later than the frame that showed it.
-    watch(root);
+    // Whole, in the task that says so: the page (and the analytics chunk) hears the
+    // widget's render before it hears it was seen, and the cards it then lists are the ones
+    // that render describes, even where the theme's script, or a big matrix's fill, came
+    // later than the frame that showed it.
+    root._seen & 4 && impress(root);
+    root._seen = 1;
     return { products: state.count, theme: choice.theme.themeId, layout: choice.layout, warning, view: result.view };
   }
 
   /** Whether the parser is past the end of the slot, so that all it holds is in the page. */
-  const whole = (node: Node | null): boolean => doc.readyState != 'loading' || (!!node && (!!node.nextSibling || whole(node.parentNode)));
+  const whole = (node: Node | null): unknown => doc.readyState != 'loading' || (node && (node.nextSibling || whole(node.parentNode)));
 
   /**
    * The slot's lifecycle (core/slots, as on the server): read its settings, plan the
@@ -302,7 +310,7 @@ export function createSlots(deps: SlotDeps): Slots {
     sweep() {
       slots.forEach((state, el) => {
         if (el.isConnected) return;
-        near && near.unobserve(el);
+        near?.unobserve(el);
         unmount(el, state);
         slots.delete(el);
       });
