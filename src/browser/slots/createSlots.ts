@@ -257,20 +257,17 @@ export function createSlots(deps: SlotDeps): Slots {
       if (token != state.token) return;
       if (take && (await take({ ...deps, mount: mountWidget, place, fail, watch }, el, state, () => token == state.token))) return;
     }
-    // What the widget needs besides its data is asked for before the page is read: the
-    // org's themes (on a first visit their list is the last answer a widget waits for),
-    // the layout's chunk (the slot's layout, else the default one) and the stylesheet.
-    // They stay in this task: asked for in the next one, on a phone, after the frame this
-    // task leads to, the chunk and the stylesheet came last and held the first widget back.
-    themes();
-    need(spec.layout || 'carousel');
-    styled();
+    // What the widget needs besides its data: the org's themes (on a first visit their
+    // list is the last answer a widget waits for), the layout's chunk (the slot's layout,
+    // else the default one) and the stylesheet. Asked for right after the widget's call,
+    // in its task; or in the next task, where the page chunk must read the page first.
+    const ask = () => (themes(), need(spec.layout || 'carousel'), styled());
+    tick().then(ask);
     const c = await context();
     if (token != state.token) return;
     const personal = mayStore();
     const [chain, named, inputs] = planChain(spec, c, personal);
     state.personal = !!named.length;
-    if (chain.includes('crosssell')) need('bundle');
     const params = { divisionId: spec.divisionId, orgId: config.orgId, site_uid: c.siteUid, domain: c.domain, ...inputs };
     // What the event details say of every outcome: the algorithm, the page type seen, the
     // algorithms of the chain that came before it with why each was skipped, whether
@@ -282,6 +279,16 @@ export function createSlots(deps: SlotDeps): Slots {
         // An element that cannot hold a shadow root (a `<ul>`) fails here, before any request.
         outlet(el);
         const products = fetchProducts(request, inflight, algorithm, params, spec.max, config.endpoints);
+        // The call leaves first, then what the widget needs besides its data, in this task
+        // still: asked for in the next one, on a phone, after the frame this one leads to,
+        // the chunk and the stylesheet came last and held the widget back.
+        ask();
+        if (chain.includes('crosssell')) need('bundle');
+        // What the draw readies while the call is on the wire (the theme, its card, the
+        // number format's worker) starts in the next task: on a phone this one was long
+        // with it. A failure meanwhile is the draw's to report.
+        products.catch(() => {});
+        await tick();
         const shown = await draw(el, state, token, spec, c, algorithm, products);
         if (shown) emit(el, 'render', { algorithm, skipped, ...about, ...shown, ms: Date.now() - started });
       },
