@@ -68,6 +68,8 @@ describe('the demo shop asks before it remembers', () => {
   it('Accept: the id is stored, the banner goes, and the next page asks for recent views with it at once', async () => {
     await page.click('[data-consent-answer="yes"]');
     await expect(page.locator('#consent-banner').isVisible()).resolves.toBe(false);
+    // Stored in a task after the answer's.
+    await expect.poll(async () => (await stored()).cookie, { timeout: 5000 }).toBeDefined();
     const { cookie, local } = await stored();
     expect(cookie).toMatch(/^[0-9a-f-]{36}$/);
     expect(local).toBe(cookie);

@@ -75,6 +75,14 @@ async function expectNothingStored(v: Visit): Promise<void> {
 
 /** The stored id: the same in the cookie and in localStorage, a first-party cookie for a year. */
 async function storedId(v: Visit): Promise<string> {
+  // Written (or renewed) in a task after the one that read it: waited for, a few seconds at most.
+  await expect
+    .poll(async () => {
+      const { cookies, local } = await device(v);
+      const renewed = cookies.find((c) => c.name == 'vitrine_uid' && c.expires - Date.now() / 1000 > 364 * 86400);
+      return !!renewed && local.vitrine_uid == renewed.value;
+    }, { timeout: 5000 })
+    .toBe(true);
   const { cookies, local, session } = await device(v);
   expect(cookies.map((c) => c.name)).toEqual(['vitrine_uid']);
   const [cookie] = cookies;
