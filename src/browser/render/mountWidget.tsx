@@ -142,6 +142,20 @@ function onClick(root: HTMLElement, view: WidgetView, event: Event): void {
  * so a big one is never one long task; the theme script runs once it is whole (`whole`).
  */
 export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: boolean): MountResult {
+  const steps = readyWidget(root, options, inTasks);
+  let step;
+  while (!(step = steps.next()).done);
+  return step.value;
+}
+
+/**
+ * What `mountWidget` does, in steps a caller may spread over tasks: it yields after each
+ * card drawn now (its template rendered and sanitised), yields 1 when all that is left
+ * is to draw the widget, and returns what `mountWidget` returns. The embed renders a
+ * widget's cards a few milliseconds per task and draws it after: on a phone, one task
+ * doing all of it was long.
+ */
+export function* readyWidget(root: HTMLElement, options: MountOptions, inTasks?: boolean): Generator<1 | void, MountResult> {
   const doc = root.ownerDocument;
   const win = doc.defaultView!;
   const { layout, nonce, locale = doc.documentElement.lang || 'en', currency, server } = options;
@@ -168,12 +182,14 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
       // A server root has every card already; a client carousel renders the first few now,
       // a matrix drawn in tasks its first screen.
       const eager = server ? Infinity : layout == 'carousel' ? eagerCards(win) : inTasks && layout == 'matrix' ? screenCards(win) : Infinity;
-      cards = view.products.map((p, i) => (i >= eager ? () => card(p) as DocumentFragment : card(p)));
+      cards = view.products.map((p) => () => card(p) as DocumentFragment);
       own = (Layout as { _props?: typeof liveBundle._props })._props?.({ root, view, anchor: options.anchor, card, format, product: buildProductView, price: (amount) => formatPrice(amount, locale, currency), server, repaint: () => paint() });
+      for (let i = 0; i < eager && i < cards.length; i++) yield void (cards[i] = card(view.products[i]));
     }
   } catch (error) {
     return { ok: false, error: `theme "${theme.themeId}": ${(error as Error).message}` };
   }
+  yield 1;
   // A server root already has its class and carries its own styles.
   if (!server) {
     injectStyle(doc, theme.themeId, theme.cssTemplate || '', nonce);
@@ -185,9 +201,9 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
   // press of either is the chunk's (`vitrine:add-to-cart`, then the cart adapter).
   (root as HTMLElement & { _view?: WidgetView })._view = view;
   // The first paint of a server root hydrates it; later ones (a bundle's ticks) render.
-  let draw = server ? hydrate : render;
+  let render_ = server ? hydrate : render;
   const paint = () => {
-    draw(
+    render_(
       <WidgetBody
         whole={whole}
         Layout={Layout}
@@ -201,7 +217,7 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
       />,
       root,
     );
-    draw = render;
+    render_ = render;
   };
   if (!server?.later) paint();
   const later = held.splice(0);

@@ -4,7 +4,7 @@ import type { AlgorithmName, Theme, WidgetEnvelope } from '../../types/interface
 import type { FullContext } from '../context/buildContext';
 import { chooseTheme } from '../../core/theme/chooseTheme';
 import { builtinThemes } from '../../core/theme/builtinThemes';
-import { mountWidget } from '../render/mountWidget';
+import { mountWidget, readyWidget, type MountResult } from '../render/mountWidget';
 import { prepareFormat } from '../render/prepareFormat';
 import { render } from 'preact';
 import { prioritiseImages } from '../render/prioritiseImages';
@@ -175,12 +175,6 @@ export function createSlots(deps: SlotDeps): Slots {
     await tick();
     if (token != state.token || !el.isConnected) return;
     const root = state.root || doc.createElement('div');
-    // The widget goes into the page before it renders, so a theme's jsTemplate finds it
-    // in the document on the first render as on every later one.
-    if (!state.root) {
-      place(el, root);
-      state.root = root;
-    }
     const options = {
       envelope,
       layout: choice.layout as Layout,
@@ -193,7 +187,29 @@ export function createSlots(deps: SlotDeps): Slots {
       strings: words,
       cart: c.cart,
     };
-    let result = mountWidget(root, options, true);
+    // The cards drawn now are rendered 8 ms of work per task, and the widget is drawn in
+    // the task after the last of them if that one is spent: on a phone, one task doing
+    // all of it was long. Meanwhile the slot shows what it showed (its fallback, or the
+    // widget drawn before).
+    const steps = readyWidget(root, options, true);
+    let step;
+    for (let start = Date.now(); !(step = steps.next()).value; ) {
+      if (Date.now() - start > 8) {
+        await tick();
+        if (token != state.token || !el.isConnected) return;
+        start = Date.now();
+      }
+    }
+    // The widget goes into the page before it renders, so a theme's jsTemplate finds it
+    // in the document on the first render as on every later one.
+    if (!step.done) {
+      if (!state.root) {
+        place(el, root);
+        state.root = root;
+      }
+      step = steps.next();
+    }
+    let result = step.value as MountResult;
     if (!result.ok) {
       // A broken theme costs its look, not the widget: the built-in theme renders instead.
       emit(el, 'error', { kind: 'theme', message: result.error, status: 0, algorithm, page: c.pageType });
