@@ -4,10 +4,9 @@ import type { AlgorithmName, Theme, WidgetEnvelope } from '../../types/interface
 import type { FullContext } from '../context/buildContext';
 import { chooseTheme } from '../../core/theme/chooseTheme';
 import { builtinThemes } from '../../core/theme/builtinThemes';
-import { mountWidget, readyWidget, type MountResult } from '../render/mountWidget';
+import { mountWidget, readyWidget } from '../render/mountWidget';
 import { prepareFormat } from '../render/prepareFormat';
 import { render } from 'preact';
-import { prioritiseImages } from '../render/prioritiseImages';
 import { renderTemplate } from '../../core/template/renderTemplate';
 import { sanitizeNodes } from '../sanitize/sanitizeHtml';
 import { injectStyle } from '../theme/applyTheme';
@@ -110,11 +109,12 @@ export function createSlots(deps: SlotDeps): Slots {
     return slot;
   }
 
-  /** Shows the widget root in the slot, or the fallback again (no root). */
-  function place(el: HTMLElement, root?: HTMLElement): void {
+  /** Shows the widget root in the slot, or the fallback again (no root); returns the root. */
+  function place(el: HTMLElement, root?: HTMLElement): HTMLElement | undefined {
     outlet(el).name = root ? (root.slot = 'vitrine') : '';
     // A root the server rendered is in the slot already: it stays where it is.
     if (root && root.parentNode != el) el.append(root);
+    return root;
   }
 
   /** Takes the widget out and gives the merchant's fallback back. */
@@ -187,40 +187,33 @@ export function createSlots(deps: SlotDeps): Slots {
       strings: words,
       cart: c.cart,
     };
-    // The cards drawn now are rendered 8 ms of work per task, and the widget is drawn in
-    // the task after the last of them if that one is spent: on a phone, one task doing
-    // all of it was long. Meanwhile the slot shows what it showed (its fallback, or the
-    // widget drawn before).
+    // The widget is readied, drawn and filled 8 ms of work per task: on a phone, one task
+    // doing all of it was long. Until it is drawn the slot shows what it showed (its
+    // fallback, or the widget drawn before).
     const steps = readyWidget(root, options, true);
     let step;
-    for (let start = Date.now(); !(step = steps.next()).value; ) {
-      if (Date.now() - start > 8) {
+    for (let start = Date.now(); !(step = steps.next()).done; ) {
+      // The widget goes into the page in the task that draws it, before it renders, so a
+      // theme's jsTemplate finds it in the document on the first render as on every later one.
+      if (step.value) state.root ||= place(el, root);
+      else if (Date.now() - start > 8) {
         await tick();
         if (token != state.token || !el.isConnected) return;
         start = Date.now();
       }
     }
-    // The widget goes into the page before it renders, so a theme's jsTemplate finds it
-    // in the document on the first render as on every later one.
-    if (!step.done) {
-      if (!state.root) {
-        place(el, root);
-        state.root = root;
-      }
-      step = steps.next();
-    }
-    let result = step.value as MountResult;
+    let result = step.value;
     if (!result.ok) {
       // A broken theme costs its look, not the widget: the built-in theme renders instead.
       emit(el, 'error', { kind: 'theme', message: result.error, status: 0, algorithm, page: c.pageType });
       await card(builtinThemes[choice.layout]);
+      state.root ||= place(el, root);
       result = mountWidget(root, { ...options, theme: null }, true);
       if (!result.ok) throw { kind: 'theme', message: result.error };
     }
     state.count = envelope.products.length;
-    prioritiseImages(root, choice.layout == 'carousel');
-    // A big matrix draws past its first screen in later tasks: `vitrine:render` says it is
-    // whole, unless a newer render took over or the widget was taken out of the page.
+    // A theme script still on its way (the script tag's chunk): `vitrine:render` says it has run,
+    // unless a newer render took over or the widget was taken out of the page.
     const warning = await (result.whole || result.warning);
     if (token != state.token || !root.isConnected) return;
     // Watched for its impression once whole, in the task that says so: the page (and the
