@@ -189,10 +189,7 @@ export function createSlots(deps: SlotDeps): Slots {
     };
     // The widget is readied, drawn and filled 8 ms of work per task: on a phone, one task
     // doing all of it was long. Until it is drawn the slot shows what it showed (its
-    // fallback, or the widget drawn before). Where the browser has `scheduler.yield()`
-    // (https://wicg.github.io/scheduling-apis/), the draw goes on before the tasks queued
-    // meanwhile (another slot's start, the page's own): splitting it delays no paint.
-    const sched = (win as Window & { scheduler?: { yield?(): Promise<void> } }).scheduler;
+    // fallback, or the widget drawn before).
     const steps = readyWidget(root, options, true);
     let step;
     for (let start = Date.now(); !(step = steps.next()).done; ) {
@@ -200,7 +197,7 @@ export function createSlots(deps: SlotDeps): Slots {
       // theme's jsTemplate finds it in the document on the first render as on every later one.
       if (step.value) state.root ||= place(el, root);
       else if (Date.now() - start > 8) {
-        await (sched?.yield ? sched.yield() : tick());
+        await tick();
         if (token != state.token || !el.isConnected) return;
         start = Date.now();
       }
