@@ -99,7 +99,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     // the page hears of it.
     if (flipped) {
       context = undefined;
-      // Asking for the id is what stores it (or, refused, keeps it in memory only).
+      // Asking for the id is what stores it, a task later (or, refused, keeps it in memory only).
       ctx().siteUid;
       slots?.refresh(true);
     }

@@ -14,6 +14,7 @@
 // Vitrine queued later in the same task, and what is recorded under the label was done
 // in that task.
 import { describe, expect, it } from 'vitest';
+import type { Cookie } from 'playwright-core';
 import { useDemoShop } from './useDemoShop';
 
 const demo = useDemoShop('start-tasks');
@@ -77,11 +78,28 @@ function labelTasks() {
     };
   }
   document.addEventListener('load', (e) => /vitrine-page\.js$/.test((e.target as HTMLScriptElement).src || '') && label('page chunk'), true);
+  // What is kept of the visitor on the device: the cookies written and the id's localStorage entry.
+  const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+  Object.defineProperty(Document.prototype, 'cookie', {
+    configurable: true,
+    get() {
+      return cookie.get!.call(this);
+    },
+    set(value: string) {
+      note('cookie', value);
+      cookie.set!.call(this, value);
+    },
+  });
+  const setItem = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+    if (key == 'vitrine_uid') note('localStorage', key + '=' + value);
+    return setItem.call(this, key, value);
+  };
 }
 
 /** Loads a demo page on a phone, scrolled to its end once its first widget is drawn, and returns what Vitrine did in which task. */
-async function start(path: string): Promise<Done[]> {
-  const context = await demo.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+async function start(path: string, storageState?: { cookies: Cookie[]; origins: [] }): Promise<Done[]> {
+  const context = await demo.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, storageState });
   const page = await context.newPage();
   await page.addInitScript(labelTasks);
   await page.goto(demo.shop.url + path);
@@ -111,8 +129,41 @@ describe('on a phone, Vitrine starts in short tasks', () => {
     expect(observed.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-carousel.js'))).toBe(true);
     expect(observed.some(([what, href]) => what == 'link:stylesheet' && href.endsWith('/vitrine.css'))).toBe(true);
     expect(observed.filter(([, src]) => src.endsWith('/vitrine-analytics.js'))).toEqual([]);
+    // The number format's worker, which the draw waits for, is started in a later task.
+    expect(observed.filter(([what]) => what == 'worker')).toEqual([]);
+    expect(done.some(([what]) => what == 'worker')).toBe(true);
     // It was asked for all the same.
     expect(done.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-analytics.js'))).toBe(true);
+  });
+
+  it('a new visitor: the task that sends the first widget call stores nothing; the id it carried is stored in a later task, in the cookie and localStorage', async () => {
+    const done = await start('/');
+    const first = done.find(widgetCall)!;
+    expect(first[2]).toBe('observer');
+    const id = new URL(first[1]).searchParams.get('site_uid')!;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = done.filter(([what, detail]) => (what == 'cookie' || what == 'localStorage') && detail.startsWith('vitrine_uid'));
+    expect(kept.filter(([, , task]) => task == 'observer')).toEqual([]);
+    expect(kept.map(([what, detail]) => [what, detail.split(';')[0]])).toEqual([
+      ['localStorage', 'vitrine_uid=' + id],
+      ['cookie', 'vitrine_uid=' + id],
+    ]);
+    expect(kept[1][1]).toMatch(/; max-age=31536000; path=\/; SameSite=Lax$/);
+    // Every widget call of the page carried that one id.
+    expect(new Set(done.filter(widgetCall).map(([, url]) => new URL(url).searchParams.get('site_uid')).filter(Boolean))).toEqual(new Set([id]));
+  });
+
+  it('a returning visitor keeps their id: the calls carry it, and its cookie is renewed for a year a task after the first call, localStorage untouched', async () => {
+    const id = '0b7c6a52-1f7e-4c1e-9d0a-5e2f3a4b5c6d';
+    const url = new URL(demo.shop.url);
+    const cookie: Cookie = { name: 'vitrine_uid', value: id, domain: url.hostname, path: '/', expires: Math.round(Date.now() / 1000) + 86400 * 30, httpOnly: false, secure: false, sameSite: 'Lax' };
+    const done = await start('/', { cookies: [cookie], origins: [] });
+    const calls = done.filter(widgetCall);
+    expect(calls[0][2]).toBe('observer');
+    expect(calls.map(([, u]) => new URL(u).searchParams.get('site_uid')).filter(Boolean).every((uid) => uid == id)).toBe(true);
+    const kept = done.filter(([what, detail]) => (what == 'cookie' || what == 'localStorage') && detail.startsWith('vitrine_uid'));
+    expect(kept.map(([what, detail]) => [what, detail])).toEqual([['cookie', `vitrine_uid=${id}; max-age=31536000; path=/; SameSite=Lax`]]);
+    expect(kept[0][2]).not.toBe('observer');
   });
 
   it.each(['/no-such-page', '/blogs/journal'])('%s: the page chunk’s arrival reads nothing and calls nothing in its own task', async (path) => {

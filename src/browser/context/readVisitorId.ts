@@ -17,6 +17,9 @@ function setCookie(win: Window, id: string, maxAge: number): void {
   }
 }
 
+/** Per page, the id read and not yet written back: read again meanwhile, it is the same id. */
+const unsaved = new WeakMap<Window, string>();
+
 /**
  * The visitor id. With `store` (no consent needed, or given) it is a first-party id kept
  * in a cookie and in localStorage, created once; storage that throws (Safari private
@@ -27,35 +30,47 @@ function setCookie(win: Window, id: string, maxAge: number): void {
  * the id a shop's server reads too (server-rendered widgets are for that visitor), and a
  * page's first localStorage access costs a synchronous read of the whole storage area
  * (1–2 ms measured in Chromium). localStorage is the copy that outlives a cleared cookie.
+ *
+ * The writes (the cookie renewed for a year from this visit, a new id's localStorage
+ * copy) are made in a task of their own after this one: the id is most often read in the
+ * task that sends the first widget call, which on a phone they made long. Until then the
+ * id is kept in memory, so a second read gives the same id; consent withdrawn meanwhile
+ * (`forgetVisitorId`) drops the writes.
  */
 export function readVisitorId(win: Window, store: boolean): string {
   if (!store) return uuid(win.crypto);
-  let id: string | null | undefined;
+  let id = unsaved.get(win);
+  if (id) return id;
+  let kept: string | null | undefined;
   try {
-    id = /(?:^|;\s*)vitrine_uid=([\w-]{8,64})/.exec(win.document.cookie)?.[1];
+    kept = /(?:^|;\s*)vitrine_uid=([\w-]{8,64})/.exec(win.document.cookie)?.[1];
   } catch {
     /* cookies blocked */
   }
-  if (!id) {
+  try {
+    kept ||= win.localStorage.getItem(KEY);
+  } catch {
+    /* storage blocked */
+  }
+  unsaved.set(win, (id = kept || uuid(win.crypto)));
+  setTimeout(() => {
+    if (unsaved.get(win) != id) return;
+    unsaved.delete(win);
     try {
-      id = win.localStorage.getItem(KEY);
-    } catch {
-      /* storage blocked */
-    }
-    id ||= uuid(win.crypto);
-    try {
-      win.localStorage.setItem(KEY, id);
+      // A new id: its copy that outlives a cleared cookie.
+      kept || win.localStorage.setItem(KEY, id!);
     } catch {
       /* memory only */
     }
-  }
-  // A year from the last visit.
-  setCookie(win, id, YEAR);
+    // A year from the last visit.
+    setCookie(win, id!, YEAR);
+  });
   return id;
 }
 
-/** Consent withdrawn: the stored id goes, from the cookie and from localStorage. */
+/** Consent withdrawn: the stored id goes, from the cookie and from localStorage, and one not yet written is not. */
 export function forgetVisitorId(win: Window): void {
+  unsaved.delete(win);
   try {
     win.localStorage.removeItem(KEY);
   } catch {

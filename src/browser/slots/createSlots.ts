@@ -20,6 +20,9 @@ import { runChain } from '../../core/slots/runChain';
 import { tick } from '../whenReady';
 
 
+/** A widget root, with where its impression stands (`watch`). */
+type Watched = HTMLElement & { _seen: number };
+
 /** Slots within this many pixels of the viewport load at once, the rest when scrolled near. */
 const NEAR = 600;
 
@@ -70,25 +73,26 @@ export function createSlots(deps: SlotDeps): Slots {
         }),
       { rootMargin },
     );
+  /** `vitrine:impression`, in a task of its own: after the render, and never adding up with the observer's task. */
+  const impress = (root: Element) =>
+    // A theme that draws the whole widget has no cells: its products are the envelope's.
+    // A widget taken out of the page meanwhile was not seen.
+    setTimeout((slot = root.parentElement as HTMLElement) => slot && emit(slot, 'impression', { products: root.querySelectorAll('[data-vitrine-index]').length || slots.get(slot)?.count }));
+  // A root's `_seen`: 1 watched (once: a widget drawn again is not seen again), 2 drawn and
+  // not yet whole (its theme script or a big matrix's fill to come), 4 seen meanwhile: its
+  // impression waits for its render.
   const seen =
     IO &&
     new IO(
       (entries) =>
-        entries.forEach((e) => {
-          if (e.isIntersecting) {
-            seen!.unobserve(e.target);
-            // A theme that draws the whole widget has no cells: its products are the envelope's.
-            // Each report is a task of its own, after the frame that showed the widget: the
-            // page's and the analytics chunk's listeners never add up to one long task.
-            const slot = e.target.parentElement as HTMLElement;
-            setTimeout(() => emit(slot, 'impression', { products: e.target.querySelectorAll('[data-vitrine-index]').length || slots.get(slot)?.count }));
-          }
+        entries.forEach(({ isIntersecting, target }) => {
+          if (!isIntersecting) return;
+          seen!.unobserve(target);
+          (target as Watched)._seen & 2 ? ((target as Watched)._seen |= 4) : impress(target);
         }),
       { threshold: 0.5 },
     );
-  // Each widget root is watched once: a widget drawn again is not seen again.
-  const watched = new WeakSet<HTMLElement>();
-  const watch = (root: HTMLElement) => seen && !watched.has(root) && (watched.add(root), seen.observe(root));
+  const watch = (root: HTMLElement) => (root as Watched)._seen || (((root as Watched)._seen = 1), seen?.observe(root));
 
   /**
    * The `<slot>` that picks what the slot shows. The slot's own children never move: a
@@ -109,19 +113,18 @@ export function createSlots(deps: SlotDeps): Slots {
     return slot;
   }
 
-  /** Shows the widget root in the slot, or the fallback again (no root); returns the root. */
-  function place(el: HTMLElement, root?: HTMLElement): HTMLElement | undefined {
+  /** Shows the widget root in the slot, or the fallback again (no root). */
+  function place(el: HTMLElement, root?: HTMLElement): void {
     outlet(el).name = root ? (root.slot = 'vitrine') : '';
     // A root the server rendered is in the slot already: it stays where it is.
     if (root && root.parentNode != el) el.append(root);
-    return root;
   }
 
   /** Takes the widget out and gives the merchant's fallback back. */
   function unmount(el: HTMLElement, state?: SlotState): void {
     const root = state?.root;
     if (root) {
-      seen && seen.unobserve(root);
+      seen?.unobserve(root);
       render(null, root);
       root.remove();
       place(el);
@@ -174,7 +177,17 @@ export function createSlots(deps: SlotDeps): Slots {
     // add up to one long task on the main thread.
     await tick();
     if (token != state.token || !el.isConnected) return;
-    const root = state.root || doc.createElement('div');
+    const root = (state.root || doc.createElement('div')) as Watched;
+    // The widget goes into the page in the task that draws it, before it renders, so a
+    // theme's jsTemplate finds it in the document on the first render as on every later
+    // one. A root the server rendered is shown by the outlet too, which the slot may have
+    // had only since. Watched from its first frame, for a shopper who scrolls past before
+    // it is whole; what is seen before then is told once its render is.
+    const show = () => {
+      place(el, (state.root = root));
+      watch(root);
+      root._seen |= 2;
+    };
     const options = {
       envelope,
       layout: choice.layout as Layout,
@@ -193,9 +206,7 @@ export function createSlots(deps: SlotDeps): Slots {
     const steps = readyWidget(root, options, true);
     let step;
     for (let start = Date.now(); !(step = steps.next()).done; ) {
-      // The widget goes into the page in the task that draws it, before it renders, so a
-      // theme's jsTemplate finds it in the document on the first render as on every later one.
-      if (step.value) state.root ||= place(el, root);
+      if (step.value) show();
       else if (Date.now() - start > 8) {
         await tick();
         if (token != state.token || !el.isConnected) return;
@@ -207,7 +218,7 @@ export function createSlots(deps: SlotDeps): Slots {
       // A broken theme costs its look, not the widget: the built-in theme renders instead.
       emit(el, 'error', { kind: 'theme', message: result.error, status: 0, algorithm, page: c.pageType });
       await card(builtinThemes[choice.layout]);
-      state.root ||= place(el, root);
+      show();
       result = mountWidget(root, { ...options, theme: null }, true);
       if (!result.ok) throw { kind: 'theme', message: result.error };
     }
@@ -216,15 +227,17 @@ export function createSlots(deps: SlotDeps): Slots {
     // unless a newer render took over or the widget was taken out of the page.
     const warning = await (result.whole || result.warning);
     if (token != state.token || !root.isConnected) return;
-    // Watched for its impression once whole, in the task that says so: the page (and the
-    // analytics chunk) hears the widget's render before it hears it was seen, even where
-    // the theme's script, or a big matrix's fill, came later than the frame that showed it.
-    watch(root);
+    // Whole, in the task that says so: the page (and the analytics chunk) hears the
+    // widget's render before it hears it was seen, and the cards it then lists are the ones
+    // that render describes, even where the theme's script, or a big matrix's fill, came
+    // later than the frame that showed it.
+    root._seen & 4 && impress(root);
+    root._seen = 1;
     return { products: state.count, theme: choice.theme.themeId, layout: choice.layout, warning, view: result.view };
   }
 
   /** Whether the parser is past the end of the slot, so that all it holds is in the page. */
-  const whole = (node: Node | null): boolean => doc.readyState != 'loading' || (!!node && (!!node.nextSibling || whole(node.parentNode)));
+  const whole = (node: Node | null): unknown => doc.readyState != 'loading' || (node && (node.nextSibling || whole(node.parentNode)));
 
   /**
    * The slot's lifecycle (core/slots, as on the server): read its settings, plan the
@@ -258,20 +271,17 @@ export function createSlots(deps: SlotDeps): Slots {
       if (token != state.token) return;
       if (take && (await take({ ...deps, mount: mountWidget, place, fail, watch }, el, state, () => token == state.token))) return;
     }
-    // What the widget needs besides its data is asked for before the page is read: the
-    // org's themes (on a first visit their list is the last answer a widget waits for),
-    // the layout's chunk (the slot's layout, else the default one) and the stylesheet.
-    // They stay in this task: asked for in the next one, on a phone, after the frame this
-    // task leads to, the chunk and the stylesheet came last and held the first widget back.
-    themes();
-    need(spec.layout || 'carousel');
-    styled();
+    // What the widget needs besides its data: the org's themes (on a first visit their
+    // list is the last answer a widget waits for), the layout's chunk (the slot's layout,
+    // else the default one) and the stylesheet. Asked for right after the widget's call,
+    // in its task; or in the next task, where the page chunk must read the page first.
+    const ask = () => (themes(), need(spec.layout || 'carousel'), styled());
+    tick().then(ask);
     const c = await context();
     if (token != state.token) return;
     const personal = mayStore();
     const [chain, named, inputs] = planChain(spec, c, personal);
     state.personal = !!named.length;
-    if (chain.includes('crosssell')) need('bundle');
     const params = { divisionId: spec.divisionId, orgId: config.orgId, site_uid: c.siteUid, domain: c.domain, ...inputs };
     // What the event details say of every outcome: the algorithm, the page type seen, the
     // algorithms of the chain that came before it with why each was skipped, whether
@@ -283,6 +293,16 @@ export function createSlots(deps: SlotDeps): Slots {
         // An element that cannot hold a shadow root (a `<ul>`) fails here, before any request.
         outlet(el);
         const products = fetchProducts(request, inflight, algorithm, params, spec.max, config.endpoints);
+        // The call leaves first, then what the widget needs besides its data, in this task
+        // still: asked for in the next one, on a phone, after the frame this one leads to,
+        // the chunk and the stylesheet came last and held the widget back.
+        ask();
+        if (chain.includes('crosssell')) need('bundle');
+        // What the draw readies while the call is on the wire (the theme, its card, the
+        // number format's worker) starts in the next task: on a phone this one was long
+        // with it. A failure meanwhile is the draw's to report.
+        products.catch(() => {});
+        await tick();
         const shown = await draw(el, state, token, spec, c, algorithm, products);
         if (shown) emit(el, 'render', { algorithm, skipped, ...about, ...shown, ms: Date.now() - started });
       },
@@ -311,7 +331,7 @@ export function createSlots(deps: SlotDeps): Slots {
     sweep() {
       slots.forEach((state, el) => {
         if (el.isConnected) return;
-        near && near.unobserve(el);
+        near?.unobserve(el);
         unmount(el, state);
         slots.delete(el);
       });

@@ -39,8 +39,9 @@ describe('readVisitorId without consent', () => {
     expect(b).not.toBe(a);
     expect(localStorage.getItem('vitrine_uid')).toBe('11111111-2222-4333-8444-555555555555');
   });
-  it('with consent stores it; forgetVisitorId deletes cookie and localStorage entry', () => {
+  it('with consent stores it; forgetVisitorId deletes cookie and localStorage entry', async () => {
     const id = readVisitorId(window, true);
+    await new Promise((next) => setTimeout(next));
     expect(document.cookie).toContain('vitrine_uid=' + id);
     expect(localStorage.getItem('vitrine_uid')).toBe(id);
     forgetVisitorId(window);

@@ -82,10 +82,12 @@ describe('buildContext', () => {
     expect(buildContext(win, config()).locale).toBe('pt-BR');
   });
 
-  it('keeps one visitor id across page views, in a cookie and localStorage', () => {
+  it('keeps one visitor id across page views, in a cookie and localStorage', async () => {
     const win = open('https://shop.example/');
     const { siteUid } = buildContext(win, config());
     expect(siteUid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // Written in the task after the one that read it.
+    await new Promise((next) => setTimeout(next));
     expect(win.localStorage.getItem('vitrine_uid')).toBe(siteUid);
     expect(win.document.cookie).toContain('vitrine_uid=' + siteUid);
     expect(buildContext(win, config()).siteUid).toBe(siteUid);
@@ -101,15 +103,19 @@ describe('buildContext', () => {
     expect(win.document.cookie).not.toContain('vitrine_uid');
   });
 
-  it('writes the visitor cookie Secure on https, and without it on plain http', () => {
+  it('writes the visitor cookie Secure on https, and without it on plain http', async () => {
     for (const [url, secure] of [['https://shop.example/', true], ['http://shop.example/', false]] as const) {
       const win = open(url);
       const written: string[] = [];
       Object.defineProperty(win.document, 'cookie', { configurable: true, get: () => '', set: (value: string) => written.push(value) });
       const context = buildContext(win, config());
-      // Written when the id is first asked for (a widget request), not before.
+      // Written once the id is first asked for (a widget request), not before, and in the
+      // task after the one that asked.
+      await new Promise((next) => setTimeout(next));
       expect(written, url).toHaveLength(0);
       expect(context.siteUid, url).toMatch(/^[\w-]{36}$/);
+      expect(written, url).toHaveLength(0);
+      await new Promise((next) => setTimeout(next));
       expect(written, url).toHaveLength(1);
       expect(written[0], url).toMatch(/^vitrine_uid=[\w-]+; max-age=31536000; path=\/; SameSite=Lax/);
       expect(written[0].endsWith('; Secure'), url).toBe(secure);

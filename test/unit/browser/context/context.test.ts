@@ -5,7 +5,7 @@ import { readPageKind } from '../../../../src/browser/context/readPageKind';
 import { readProduct, pageReader } from '../../../../src/browser/context/readProduct';
 import { readPage } from '../../../../src/browser/context/readPage';
 import { readSource } from '../../../../src/browser/context/readSource';
-import { readVisitorId } from '../../../../src/browser/context/readVisitorId';
+import { forgetVisitorId, readVisitorId } from '../../../../src/browser/context/readVisitorId';
 
 const pages: HappyWindow[] = [];
 function open(url: string, head = '', body = ''): Window {
@@ -104,14 +104,22 @@ describe('readPage (the page chunk)', () => {
   });
 });
 
+/** The task after this one: where the id read in it is written. */
+const nextTask = () => new Promise((next) => setTimeout(next));
+
 describe('readVisitorId', () => {
-  it('creates an id once and keeps it', () => {
+  it('creates an id once and keeps it, written in the task after the one that read it', async () => {
     const id = readVisitorId(window, true);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(readVisitorId(window, true)).toBe(id);
+    expect(document.cookie).not.toContain('vitrine_uid');
+    expect(localStorage.getItem('vitrine_uid')).toBeNull();
+    await nextTask();
     expect(document.cookie).toContain('vitrine_uid=' + id);
+    expect(localStorage.getItem('vitrine_uid')).toBe(id);
+    expect(readVisitorId(window, true)).toBe(id);
   });
-  it('takes the id from the cookie a shop server set, the visitor its widgets were rendered for, without reading localStorage', () => {
+  it('takes the id from the cookie a shop server set, the visitor its widgets were rendered for, without reading localStorage', async () => {
     localStorage.setItem('vitrine_uid', '99999999-2222-4333-8444-555555555555');
     document.cookie = 'vitrine_uid=11111111-2222-4333-8444-555555555555; path=/';
     const reads: string[] = [];
@@ -125,27 +133,69 @@ describe('readVisitorId', () => {
       },
     } as unknown as Window;
     expect(readVisitorId(watched, true)).toBe('11111111-2222-4333-8444-555555555555');
+    await nextTask();
     expect(reads).toEqual([]);
     // Without the cookie, localStorage's copy is the visitor (a cookie cleared or capped).
     document.cookie = 'vitrine_uid=; max-age=0; path=/';
     expect(readVisitorId(watched, true)).toBe('99999999-2222-4333-8444-555555555555');
+    await nextTask();
     expect(document.cookie).toContain('vitrine_uid=99999999-2222-4333-8444-555555555555');
   });
-  it('still gives an id when storage and cookies throw', () => {
+  it('still gives an id when storage and cookies throw, and throws nothing when it writes it', async () => {
     const blocked = {
       crypto: window.crypto,
+      location: window.location,
       get localStorage(): Storage { throw new DOMException('denied', 'SecurityError'); },
       document: { get cookie(): string { throw new DOMException('denied', 'SecurityError'); }, set cookie(_: string) { throw new DOMException('denied', 'SecurityError'); } },
     } as unknown as Window;
-    expect(readVisitorId(blocked, true)).toMatch(/^[0-9a-f-]{36}$/);
+    const errors: unknown[] = [];
+    const heard = (e: ErrorEvent) => errors.push(e.error);
+    window.addEventListener('error', heard);
+    const id = readVisitorId(blocked, true);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await nextTask();
+    window.removeEventListener('error', heard);
+    expect(errors).toEqual([]);
+    // Nowhere to keep it: the page keeps it in memory no longer than the write.
+    expect(readVisitorId(blocked, true)).not.toBe(id);
   });
-  it('gives a plain-http page, whose crypto has no randomUUID, a random id of 32 hex digits that the next page view reads back', () => {
+  it('a new visitor read twice before the write is one visitor, stored once', async () => {
+    const written: string[] = [];
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+    const watched = {
+      crypto: window.crypto,
+      location: window.location,
+      localStorage: window.localStorage,
+      document: { get cookie() { return cookie.get!.call(document); }, set cookie(value: string) { written.push(value); cookie.set!.call(document, value); } },
+    } as unknown as Window;
+    const id = readVisitorId(watched, true);
+    expect(readVisitorId(watched, true)).toBe(id);
+    expect(written).toEqual([]);
+    await nextTask();
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(new RegExp('^vitrine_uid=' + id + '; max-age=31536000; path=/; SameSite=Lax'));
+    expect(readVisitorId(watched, true)).toBe(id);
+  });
+  it('consent withdrawn between the read and the write: nothing is written', async () => {
+    const id = readVisitorId(window, true);
+    forgetVisitorId(window);
+    await nextTask();
+    expect(document.cookie).not.toMatch(/vitrine_uid=[\w-]/);
+    expect(localStorage.getItem('vitrine_uid')).toBeNull();
+    // Asked again (consent given again), it is a new visitor, stored.
+    const next = readVisitorId(window, true);
+    expect(next).not.toBe(id);
+    await nextTask();
+    expect(localStorage.getItem('vitrine_uid')).toBe(next);
+  });
+  it('gives a plain-http page, whose crypto has no randomUUID, a random id of 32 hex digits that the next page view reads back', async () => {
     // Browsers leave crypto.randomUUID out of insecure contexts; getRandomValues stays.
     const insecure = { crypto: { getRandomValues: window.crypto.getRandomValues.bind(window.crypto) }, location: window.location, document, localStorage: window.localStorage } as unknown as Window;
     const id = readVisitorId(insecure, true);
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(readVisitorId(insecure, false)).not.toBe(id);
     expect(readVisitorId(insecure, false)).toMatch(/^[0-9a-f]{32}$/);
+    await nextTask();
     localStorage.clear();
     expect(readVisitorId(insecure, true)).toBe(id);
   });
