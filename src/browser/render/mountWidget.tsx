@@ -7,7 +7,8 @@ import type { liveBundle } from '../bundle/liveBundle';
 import { labelView } from '../../core/template/labelView';
 import { isWholeWidget, renderTemplate } from '../../core/template/renderTemplate';
 import { sanitizeNodes } from '../sanitize/sanitizeHtml';
-import { held, type Card, type Cell, type LaterCard } from '../../layouts/fill';
+import { held, type Card } from '../../layouts/fill';
+import { prioritiseImages } from './prioritiseImages';
 import { bare } from '../../core/util/bare';
 import { builtinThemes } from '../../core/theme/builtinThemes';
 import { en, type Strings } from '../../core/strings/en';
@@ -58,8 +59,8 @@ export type MountResult =
       warning?: string;
       hydrate?: () => void;
       /**
-       * Drawn in tasks, or a theme script whose runner is still on its way (the script tag's
-       * chunk): settles once the widget is whole and its theme script has run, with the warning.
+       * A theme script whose runner is still on its way (the script tag's chunk): settles
+       * once it has run, with the warning.
        */
       whole?: Promise<string | undefined>;
     }
@@ -85,31 +86,6 @@ const eagerCards = (win: Window) => Math.min(6, Math.ceil(win.screen.width / 220
  * starts below the screen, so the cards drawn after move nothing in view.
  */
 const screenCards = (win: Window) => (Math.floor(win.screen.width / 170) || 1) * Math.ceil(win.screen.height / 160);
-
-/**
- * Draws the held cards, 8 ms of work per task (their images lazy, as out of view);
- * settles once all are drawn. A cell drawn again since by a newer render is left to it,
- * and one out of the page (the widget taken away) is left empty.
- */
-const drawLater = (win: Window, cells: [Cell, LaterCard][]) =>
-  new Promise<void>((whole, failed) => {
-    const next = () => {
-      try {
-        for (const start = Date.now(); Date.now() - start < 8; ) {
-          const [cell, card] = cells.shift() || [];
-          if (!cell) return whole();
-          if (cell._card == card && cell.isConnected) {
-            cell.replaceChildren(card!());
-            cell.querySelectorAll('img').forEach((img) => (img.loading = 'lazy'));
-          }
-        }
-        win.setTimeout(next);
-      } catch (error) {
-        failed(error);
-      }
-    };
-    win.setTimeout(next);
-  });
 
 /** Events leave from the slot (the root's parent), as every other Vitrine event does. */
 function emit(root: Element, name: string, detail: unknown): void {
@@ -138,10 +114,25 @@ function onClick(root: HTMLElement, view: WidgetView, event: Event): void {
  * studio and storefront code use. A broken template leaves `root` as it was and says why.
  */
 /**
- * `inTasks` (the embed's): a matrix draws the cards past its first screen in later tasks,
- * so a big one is never one long task; the theme script runs once it is whole (`whole`).
+ * `inTasks` (the embed's): a matrix renders only its first screen's cards before it is
+ * drawn, and the first row's images load first (`prioritiseImages`).
  */
 export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: boolean): MountResult {
+  const steps = readyWidget(root, options, inTasks);
+  let step;
+  while (!(step = steps.next()).done);
+  return step.value;
+}
+
+/**
+ * What `mountWidget` does, in steps a caller may spread over tasks: it yields before each
+ * card rendered before the widget is drawn (its template rendered and sanitised), yields
+ * 1 when the widget is drawn next, yields after each card drawn into a cell the widget
+ * left empty, and returns what `mountWidget` returns once the widget is whole. The embed
+ * takes a few milliseconds of steps per task: on a phone, one task doing all of it was
+ * long. A caller that stops early leaves the rest undrawn and the theme script unrun.
+ */
+export function* readyWidget(root: HTMLElement, options: MountOptions, inTasks?: boolean): Generator<1 | void, MountResult> {
   const doc = root.ownerDocument;
   const win = doc.defaultView!;
   const { layout, nonce, locale = doc.documentElement.lang || 'en', currency, server } = options;
@@ -168,12 +159,14 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
       // A server root has every card already; a client carousel renders the first few now,
       // a matrix drawn in tasks its first screen.
       const eager = server ? Infinity : layout == 'carousel' ? eagerCards(win) : inTasks && layout == 'matrix' ? screenCards(win) : Infinity;
-      cards = view.products.map((p, i) => (i >= eager ? () => card(p) as DocumentFragment : card(p)));
       own = (Layout as { _props?: typeof liveBundle._props })._props?.({ root, view, anchor: options.anchor, card, format, product: buildProductView, price: (amount) => formatPrice(amount, locale, currency), server, repaint: () => paint() });
+      // A step before each card rendered now; the rest render when called.
+      for (const p of view.products) cards.push(cards.length < eager ? (yield, card(p)) : () => card(p) as DocumentFragment);
     }
   } catch (error) {
     return { ok: false, error: `theme "${theme.themeId}": ${(error as Error).message}` };
   }
+  yield 1;
   // A server root already has its class and carries its own styles.
   if (!server) {
     injectStyle(doc, theme.themeId, theme.cssTemplate || '', nonce);
@@ -185,9 +178,9 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
   // press of either is the chunk's (`vitrine:add-to-cart`, then the cart adapter).
   (root as HTMLElement & { _view?: WidgetView })._view = view;
   // The first paint of a server root hydrates it; later ones (a bundle's ticks) render.
-  let draw = server ? hydrate : render;
+  let render_ = server ? hydrate : render;
   const paint = () => {
-    draw(
+    render_(
       <WidgetBody
         whole={whole}
         Layout={Layout}
@@ -201,10 +194,21 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
       />,
       root,
     );
-    draw = render;
+    render_ = render;
   };
   if (!server?.later) paint();
-  const later = held.splice(0);
+  // The embed's images: the first row's load at once and first, the rest when near.
+  if (inTasks) prioritiseImages(root, layout == 'carousel');
+  // The cells a matrix left empty past its first screen are drawn a step each (their images
+  // lazy, as out of view). A cell drawn again since by a newer render is left to it, and
+  // one out of the page (the widget taken away) is left empty.
+  for (const [cell, card] of held.splice(0)) {
+    yield;
+    if (cell._card == card && cell.isConnected) {
+      cell.replaceChildren(card());
+      cell.querySelectorAll('img').forEach((img) => (img.loading = 'lazy'));
+    }
+  }
   // A widget drawn again meanwhile is the newer render's: its script runs with its data;
   // one taken out of the page runs none.
   const current = () => (root as HTMLElement & { _view?: WidgetView })._view == view && root.isConnected;
@@ -212,6 +216,6 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
   // The script tag's runner is a chunk (theme/lazyThemeScript.ts): a theme with a script
   // waits for it, the widget does not.
   const script = () => (!theme.jsTemplate?.trim() ? undefined : themeScript._run || !themeScript._load ? run() : themeScript._load().then(() => (current() ? run() : undefined)));
-  const ran = later[0] ? drawLater(win, later).then(() => (current() ? script() : undefined)) : script();
+  const ran = script();
   return { ok: true, view, warning: typeof ran == 'string' ? ran : undefined, whole: typeof ran == 'object' ? ran : undefined, hydrate: server?.later ? paint : undefined };
 }

@@ -4,10 +4,9 @@ import type { AlgorithmName, Theme, WidgetEnvelope } from '../../types/interface
 import type { FullContext } from '../context/buildContext';
 import { chooseTheme } from '../../core/theme/chooseTheme';
 import { builtinThemes } from '../../core/theme/builtinThemes';
-import { mountWidget } from '../render/mountWidget';
+import { mountWidget, readyWidget } from '../render/mountWidget';
 import { prepareFormat } from '../render/prepareFormat';
 import { render } from 'preact';
-import { prioritiseImages } from '../render/prioritiseImages';
 import { renderTemplate } from '../../core/template/renderTemplate';
 import { sanitizeNodes } from '../sanitize/sanitizeHtml';
 import { injectStyle } from '../theme/applyTheme';
@@ -178,15 +177,17 @@ export function createSlots(deps: SlotDeps): Slots {
     // add up to one long task on the main thread.
     await tick();
     if (token != state.token || !el.isConnected) return;
-    const root = (state.root ||= doc.createElement('div')) as Watched;
-    // The widget goes into the page before it renders, so a theme's jsTemplate finds it
-    // in the document on the first render as on every later one. A root the server
-    // rendered is shown by the outlet too, which the slot may have had only since.
-    place(el, root);
-    // Watched from its first frame, for a shopper who scrolls past before it is whole;
-    // what is seen before then is told once its render is.
-    watch(root);
-    root._seen |= 2;
+    const root = (state.root || doc.createElement('div')) as Watched;
+    // The widget goes into the page in the task that draws it, before it renders, so a
+    // theme's jsTemplate finds it in the document on the first render as on every later
+    // one. A root the server rendered is shown by the outlet too, which the slot may have
+    // had only since. Watched from its first frame, for a shopper who scrolls past before
+    // it is whole; what is seen before then is told once its render is.
+    const show = () => {
+      place(el, (state.root = root));
+      watch(root);
+      root._seen |= 2;
+    };
     const options = {
       envelope,
       layout: choice.layout as Layout,
@@ -199,18 +200,31 @@ export function createSlots(deps: SlotDeps): Slots {
       strings: words,
       cart: c.cart,
     };
-    let result = mountWidget(root, options, true);
+    // The widget is readied, drawn and filled 8 ms of work per task: on a phone, one task
+    // doing all of it was long. Until it is drawn the slot shows what it showed (its
+    // fallback, or the widget drawn before).
+    const steps = readyWidget(root, options, true);
+    let step;
+    for (let start = Date.now(); !(step = steps.next()).done; ) {
+      if (step.value) show();
+      else if (Date.now() - start > 8) {
+        await tick();
+        if (token != state.token || !el.isConnected) return;
+        start = Date.now();
+      }
+    }
+    let result = step.value;
     if (!result.ok) {
       // A broken theme costs its look, not the widget: the built-in theme renders instead.
       emit(el, 'error', { kind: 'theme', message: result.error, status: 0, algorithm, page: c.pageType });
       await card(builtinThemes[choice.layout]);
+      show();
       result = mountWidget(root, { ...options, theme: null }, true);
       if (!result.ok) throw { kind: 'theme', message: result.error };
     }
     state.count = envelope.products.length;
-    prioritiseImages(root, choice.layout == 'carousel');
-    // A big matrix draws past its first screen in later tasks: `vitrine:render` says it is
-    // whole, unless a newer render took over or the widget was taken out of the page.
+    // A theme script still on its way (the script tag's chunk): `vitrine:render` says it has run,
+    // unless a newer render took over or the widget was taken out of the page.
     const warning = await (result.whole || result.warning);
     if (token != state.token || !root.isConnected) return;
     // Whole, in the task that says so: the page (and the analytics chunk) hears the
