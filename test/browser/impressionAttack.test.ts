@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { createCatalogue, sellingPrice } from '../../demo/sandbox/createCatalogue';
-import { newRecordedPage, settled, shownNames, slotEvents, type OpenedPage, type SlotEvent } from './embed/harness';
+import { newRecordedPage, repeatProducts, serveThemes, settled, shownNames, slotEvents, type OpenedPage, type SlotEvent } from './embed/harness';
 import { basePage, useServerPages, vitrineTag } from './useServerPages';
 import { heapCounts, heapSession } from './heapCounts';
 import type * as ServerApi from '../../src/server/index';
@@ -267,22 +267,8 @@ describe('a widget of a hundred products on a phone', () => {
     contexts.push(context);
     const opened = await newRecordedPage(context);
     const { page } = opened;
-    await page.route(
-      (u) => u.pathname === '/v1/theme',
-      (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ errMsg: null, widgetThemes: [theme(whole)] }) }),
-    );
-    let calls = 0;
-    await page.route(
-      (u) => u.pathname.startsWith('/v1/widgetserver/'),
-      async (route) => {
-        const call = ++calls;
-        const answer = await route.fetch();
-        const body = await answer.json();
-        const some = body.products as Record<string, unknown>[];
-        body.products = Array.from({ length: 100 }, (_, i) => ({ ...some[i % some.length], sku: `TALL-${call}-${i}`, name: `Call ${call} product ${i + 1}`, currentPageUrl: `/products/tall-${i}` }));
-        await route.fulfill({ response: answer, body: JSON.stringify(body) });
-      },
-    );
+    await serveThemes(page, theme(whole));
+    await repeatProducts(page, 100, (i, call) => ({ sku: `TALL-${call}-${i}`, name: `Call ${call} product ${i + 1}`, currentPageUrl: `/products/tall-${i}` }));
     if (init) await page.addInitScript(init);
     suite.pages.show(`<main><div id="big-matrix" data-vitrine="trending" data-vitrine-layout="matrix" data-vitrine-max="100" data-vitrine-title="All of it"></div></main>${vitrineTag(suite.sandbox)}`, '');
     await page.goto(suite.pages.origin + '/products/coat');

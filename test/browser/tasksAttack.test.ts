@@ -6,7 +6,7 @@
 // counted with, and stand in the worker's way.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expectRendered, newRecordedPage, records, settled, slotEvents } from './embed/harness';
+import { expectRendered, newRecordedPage, records, repeatProducts, serveThemes, settled, slotEvents } from './embed/harness';
 import { useFixtureSuite } from './embed/useFixtureSuite';
 import { heapCounts, heapSession } from './heapCounts';
 
@@ -100,20 +100,8 @@ async function openPage({ device = PHONE, css, init = [], query = '', slow, name
   const opened = await newRecordedPage(context);
   await opened.page.addInitScript(watchDraw);
   for (const script of init) await opened.page.addInitScript(script);
-  await opened.page.route(
-    (u) => u.pathname === '/v1/theme',
-    (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ errMsg: null, widgetThemes: [theme(css)] }) }),
-  );
-  await opened.page.route(
-    (u) => u.pathname.startsWith('/v1/widgetserver/'),
-    async (route) => {
-      const answer = await route.fetch();
-      const body = await answer.json();
-      const some = body.products as Record<string, unknown>[];
-      body.products = Array.from({ length: COUNT }, (_, i) => ({ ...some[i % some.length], sku: `TA-${i}`, name: `Product ${i + 1}`, currentPageUrl: `/products/ta-${i}` }));
-      await route.fulfill({ response: answer, body: JSON.stringify(body) });
-    },
-  );
+  await serveThemes(opened.page, theme(css));
+  await repeatProducts(opened.page, COUNT, (i) => ({ sku: `TA-${i}`, name: `Product ${i + 1}`, currentPageUrl: `/products/ta-${i}` }));
   if (slow) await (await context.newCDPSession(opened.page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await opened.page.goto(suite.fixtures.page(name) + query);
   return { context, ...opened };

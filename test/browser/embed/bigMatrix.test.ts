@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expectRendered, newRecordedPage, settled } from './harness';
+import { expectRendered, newRecordedPage, repeatProducts, serveThemes, settled } from './harness';
 import { useFixtureSuite } from './useFixtureSuite';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -95,22 +95,10 @@ beforeAll(async () => {
   context = await suite.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   ({ page, errors } = await newRecordedPage(context));
   await page.addInitScript(watchDraw);
-  await page.route(
-    (u) => u.pathname === '/v1/theme',
-    (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ errMsg: null, widgetThemes: [theme] }) }),
-  );
+  await serveThemes(page, theme);
   // The sandbox answers at most 12 products: its answer, with its products repeated under
   // new names and SKUs up to a hundred, in the same shape.
-  await page.route(
-    (u) => u.pathname.startsWith('/v1/widgetserver/'),
-    async (route) => {
-      const answer = await route.fetch();
-      const body = await answer.json();
-      const some = body.products as Record<string, unknown>[];
-      body.products = Array.from({ length: COUNT }, (_, i) => ({ ...some[i % some.length], sku: `BIG-${i}`, name: `Product ${i + 1}`, currentPageUrl: `/products/big-${i}` }));
-      await route.fulfill({ response: answer, body: JSON.stringify(body) });
-    },
-  );
+  await repeatProducts(page, COUNT, (i) => ({ sku: `BIG-${i}`, name: `Product ${i + 1}`, currentPageUrl: `/products/big-${i}` }));
   await page.goto(suite.fixtures.page('big-matrix'));
   expectRendered(await settled(page, [SLOT]), [SLOT]);
 });

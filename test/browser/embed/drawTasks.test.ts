@@ -4,7 +4,7 @@
 // its fallback or the widget with its first cards, in order; once drawn it is whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expectRendered, newRecordedPage, settled } from './harness';
+import { expectRendered, newRecordedPage, repeatProducts, serveThemes, settled } from './harness';
 import { useFixtureSuite } from './useFixtureSuite';
 
 const SLOT = 'big-matrix';
@@ -67,22 +67,10 @@ beforeAll(async () => {
       await route.fulfill({ response: answer, body: html });
     },
   );
-  await page.route(
-    (u) => u.pathname === '/v1/theme',
-    (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ errMsg: null, widgetThemes: [theme] }) }),
-  );
+  await serveThemes(page, theme);
   // The sandbox answers at most 12 products: its answer, with its products repeated under
   // new names and SKUs up to a hundred, in the same shape.
-  await page.route(
-    (u) => u.pathname.startsWith('/v1/widgetserver/'),
-    async (route) => {
-      const answer = await route.fetch();
-      const body = await answer.json();
-      const some = body.products as Record<string, unknown>[];
-      body.products = Array.from({ length: COUNT }, (_, i) => ({ ...some[i % some.length], sku: `STEP-${i}`, name: `Product ${i + 1}`, currentPageUrl: `/products/step-${i}` }));
-      await route.fulfill({ response: answer, body: JSON.stringify(body) });
-    },
-  );
+  await repeatProducts(page, COUNT, (i) => ({ sku: `STEP-${i}`, name: `Product ${i + 1}`, currentPageUrl: `/products/step-${i}` }));
   await page.goto(suite.fixtures.page('big-matrix'));
   expectRendered(await settled(page, [SLOT], 30_000), [SLOT]);
 });

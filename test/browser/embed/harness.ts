@@ -150,3 +150,31 @@ export async function shownNames(page: Page, id: string): Promise<string[]> {
     .locator('.vitrine__name, .mv-card__name, .mv-grid__name, .mv-bundle__name')
     .evaluateAll((names) => names.map((n) => (n.textContent ?? '').trim()));
 }
+
+/** The org's theme list, as `GET /v1/theme` answers it, holding `themes`. */
+export async function serveThemes(page: Page, ...themes: unknown[]): Promise<void> {
+  await page.route(
+    (u) => u.pathname === '/v1/theme',
+    (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ errMsg: null, widgetThemes: themes }) }),
+  );
+}
+
+/**
+ * Widget answers of `count` products: the sandbox answers at most 12, so its answer is
+ * kept, in its shape, with its products repeated under the names and SKUs `product(i, call)`
+ * gives (`call` counts the page's widget calls from 1).
+ */
+export async function repeatProducts(page: Page, count: number, product: (i: number, call: number) => { sku: string; name: string; currentPageUrl: string }): Promise<void> {
+  let calls = 0;
+  await page.route(
+    (u) => u.pathname.startsWith('/v1/widgetserver/'),
+    async (route) => {
+      const call = ++calls;
+      const answer = await route.fetch();
+      const body = await answer.json();
+      const some = body.products as Record<string, unknown>[];
+      body.products = Array.from({ length: count }, (_, i) => ({ ...some[i % some.length], ...product(i, call) }));
+      await route.fulfill({ response: answer, body: JSON.stringify(body) });
+    },
+  );
+}
