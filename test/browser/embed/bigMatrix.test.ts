@@ -72,22 +72,8 @@ async function openPage(name: (i: number, call: number) => string) {
   const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
   const opened = await newRecordedPage(context);
   await opened.page.addInitScript(watchDraw);
-  await opened.page.route(
-    (u) => u.pathname === '/v1/theme',
-    (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ errMsg: null, widgetThemes: [theme] }) }),
-  );
-  let calls = 0;
-  await opened.page.route(
-    (u) => u.pathname.startsWith('/v1/widgetserver/'),
-    async (route) => {
-      const call = ++calls;
-      const answer = await route.fetch();
-      const body = await answer.json();
-      const some = body.products as Record<string, unknown>[];
-      body.products = Array.from({ length: COUNT }, (_, i) => ({ ...some[i % some.length], sku: `BIG-${i}`, name: name(i, call), currentPageUrl: `/products/big-${i}` }));
-      await route.fulfill({ response: answer, body: JSON.stringify(body) });
-    },
-  );
+  await serveThemes(opened.page, theme);
+  await repeatProducts(opened.page, COUNT, (i, call) => ({ sku: `BIG-${i}`, name: name(i, call), currentPageUrl: `/products/big-${i}` }));
   return { context, ...opened };
 }
 
