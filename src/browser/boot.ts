@@ -146,17 +146,11 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
         context = undefined;
         slots!.refresh();
       }
-      watchSlots(win, slots!);
+      // The results' room (the stylesheet's `min-height`) is taken as early as can be.
+      watchSlots(win, slots!, () => (styled(), chunk('search')));
       host = { win, doc, config, context: ctx, page: pageReader, resume: chunks._resumer, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, builtinThemes, themeScript, strings: chunks.strings, translations: chunks._translations, h, history, sanitize: sanitizeNodes, prepareFormat, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
       plugins.forEach(run);
       parsed();
-      // A search box that is a form already submits to the search page without us; only
-      // the results page, or a box Vitrine must draw, needs the search chunk.
-      if (doc.querySelector('[data-vitrine-search],[data-vitrine-searchbox]:not(form)')) {
-        // The results' room (the stylesheet's `min-height`) is taken as early as can be.
-        styled();
-        chunk('search');
-      }
       if (config.debug) chunk('debug');
       when(doc, 'complete', () => setTimeout(analytics, 1000), 250);
     });

@@ -162,6 +162,71 @@ function sizedProduct(): void {
   Object.defineProperty(window, 'ShopifyAnalytics', { get: () => meta, set: () => {}, configurable: true });
 }
 
+/** The product's variants as Dawn's picker prints them (`product.variants | json`): two sizes in navy, the large one in rust only, the medium sold out. */
+const DAWN_VARIANTS = [
+  { id: 41001, title: 'S / Navy', options: ['S', 'Navy'], option1: 'S', option2: 'Navy', sku: 'MV-KNI-001-S', available: true },
+  { id: 41002, title: 'M / Navy', options: ['M', 'Navy'], option1: 'M', option2: 'Navy', sku: 'MV-KNI-001-M', available: false },
+  { id: 41003, title: 'L / Rust', options: ['L', 'Rust'], option1: 'L', option2: 'Rust', sku: 'MV-KNI-001-L', available: true },
+];
+
+/**
+ * Dawn's product form and variant picker up to v14 (sections/main-product.liquid,
+ * snippets/product-variant-picker.liquid and product-variant-options.liquid): dropdowns
+ * named `options[Name]` tied to the form by its id, or a fieldset of buttons per option;
+ * the variants' JSON inside the picker; the form's hidden `id` on the variant the page
+ * opened with (S, navy).
+ */
+function dawnPicker(kind: 'selects' | 'radios'): string {
+  const options = { Size: ['S', 'M', 'L'], Colour: ['Navy', 'Rust'] };
+  const inputs = Object.entries(options).map(([name, values], i) =>
+    kind == 'selects'
+      ? `<div class="product-form__input product-form__input--dropdown"><label class="form__label" for="Option-main-${i}">${name}</label>` +
+        `<div class="select"><select id="Option-main-${i}" class="select__select" name="options[${name}]" form="product-form-main">` +
+        values.map((v, n) => `<option value="${v}"${n == 0 ? ' selected' : ''}>${v}</option>`).join('') +
+        '</select></div></div>'
+      : `<fieldset class="js product-form__input"><legend class="form__label">${name}</legend>` +
+        values.map((v, n) => `<input type="radio" id="main-${i + 1}-${n}" name="${name}" value="${v}" form=""${n == 0 ? ' checked' : ''}><label for="main-${i + 1}-${n}">${v}</label>`).join('') +
+        '</fieldset>',
+  );
+  const tag = kind == 'selects' ? 'variant-selects' : 'variant-radios';
+  return (
+    `<${tag} id="${tag}-main" class="no-js-hidden" data-section="main" data-url="/products/quiberon-crewneck">${inputs.join('')}` +
+    `<script type="application/json">${JSON.stringify(DAWN_VARIANTS)}</script></${tag}>` +
+    '<product-form class="product-form"><form method="post" action="/cart/add" id="product-form-main" class="form" data-type="add-to-cart-form">' +
+    '<input type="hidden" name="form_type" value="product"><input type="hidden" name="id" value="41001" class="product-variant-id">' +
+    '<div class="product-form__buttons"><button type="submit" name="add" class="product-form__submit button">Add to cart</button></div></form></product-form>'
+  );
+}
+
+/**
+ * What Dawn's assets/global.js (VariantSelects up to v14, VariantRadios up to v12) does on a
+ * change in its picker: the options shown are the dropdowns' values and each fieldset's
+ * checked button in order; the variant whose `options` are those goes in the form's `id`
+ * and the URL, its button disabled if it is sold out; with none, `id` and URL stay as they
+ * were and the button reads "Unavailable", disabled.
+ */
+function olderDawn(): void {
+  class Picker extends HTMLElement {
+    connectedCallback() {
+      this.addEventListener('change', () => {
+        const shown = Array.from(this.querySelectorAll('select, fieldset'), (el) =>
+          el instanceof HTMLSelectElement ? el.value : el.querySelector<HTMLInputElement>('input:checked')?.value,
+        );
+        const variants: { id: number; options: string[]; available: boolean }[] = JSON.parse(this.querySelector('[type="application/json"]')!.textContent!);
+        const variant = variants.find((v) => v.options.every((o, i) => o === shown[i]));
+        const button = document.querySelector<HTMLButtonElement>(`#product-form-${this.dataset.section} [name="add"]`)!;
+        button.disabled = !variant?.available;
+        button.textContent = !variant ? 'Unavailable' : variant.available ? 'Add to cart' : 'Sold out';
+        if (!variant) return;
+        history.replaceState({}, '', location.href.replace(/variant=\d+/, 'variant=' + variant.id));
+        document.querySelector<HTMLInputElement>(`#product-form-${this.dataset.section} [name="id"]`)!.value = String(variant.id);
+      });
+    }
+  }
+  customElements.define('variant-selects', Picker);
+  customElements.define('variant-radios', class extends Picker {});
+}
+
 describe('Shopify: the variant the shopper chose, on themes that show it their own way', () => {
   it('a variant picker of radio buttons named `id` (Shopify\'s product form takes the variant from any `id` field): the checked one goes in, not the first', async () => {
     // https://shopify.dev/docs/storefronts/themes/architecture/templates/product#the-product-form:
@@ -188,19 +253,34 @@ describe('Shopify: the variant the shopper chose, on themes that show it their o
     expect(shop.held).toEqual([]);
   });
 
-  // Breaks: Dawn before its product-info.js (variant-selects in assets/global.js, up to
-  // v12) leaves the form's `id` and the URL on the last variant that existed when the
-  // options chosen match none, and only disables its own button ("Unavailable"). Vitrine
-  // reads that `id` and adds the earlier size. A disabled theme button also means sold out
-  // (which Shopify refuses in its own words), so the button alone cannot say "not chosen".
-  it.fails('a theme that keeps the last variant in the form when the options chosen match none, and disables its own button: nothing is sent', async () => {
-    const form =
-      '<form method="post" action="/cart/add"><input type="hidden" name="id" value="41001">' +
-      '<select name="options[Colour]"><option>Navy</option><option selected>Rust</option></select>' +
-      '<button type="submit" name="add" disabled>Unavailable</button></form>';
-    const shop = await open('shopify', '&variant=41001', sizedProduct, form);
+  it('Dawn before v15 (its dropdowns): sizes and colours whose combination the shop does not sell keep the last variant in the form and disable its button; nothing is sent, the shopper is asked to choose', async () => {
+    const shop = await open('shopify', '&variant=41001', [sizedProduct, olderDawn], dawnPicker('selects'));
+    await shop.page.locator('select[name="options[Colour]"]').selectOption('Rust');
+    expect(await shop.page.locator('form [name="id"]').inputValue()).toBe('41001');
     expect(await pressBundle(shop)).toEqual([]);
     expect(await status(shop.page, 'cart-bundle')).toBe('Choose the options of Quiberon Crewneck first.');
+    expect(shop.held).toEqual([]);
+  });
+
+  it('Dawn before v15 (its buttons): the same with a colour button the size has not; nothing is sent', async () => {
+    const shop = await open('shopify', '&variant=41001', [sizedProduct, olderDawn], dawnPicker('radios'));
+    await shop.page.locator('input[name="Colour"][value="Rust"]').check();
+    expect(await pressBundle(shop)).toEqual([]);
+    expect(await status(shop.page, 'cart-bundle')).toBe('Choose the options of Quiberon Crewneck first.');
+  });
+
+  it('Dawn before v15: a combination it sells goes in as that variant, and one sold out (its button disabled too) is sent for Shopify to refuse in its own words', async () => {
+    const shop = await open('shopify', '&variant=41001', [sizedProduct, olderDawn], dawnPicker('selects'));
+    await shop.page.locator('select[name="options[Size]"]').selectOption('L');
+    await shop.page.locator('select[name="options[Colour]"]').selectOption('Rust');
+    expect(((await pressBundle(shop))[0].body as { items: { id: number }[] }).items[0]).toEqual({ id: 41003, quantity: 1 });
+    shop.plan = { refuse: { id: '41002', words: 'The product is already sold out.' } };
+    await shop.page.locator('select[name="options[Size]"]').selectOption('M');
+    await shop.page.locator('select[name="options[Colour]"]').selectOption('Navy');
+    expect(await shop.page.locator('form [name="add"]').isDisabled()).toBe(true);
+    await shop.page.locator('#cart-bundle .vitrine__status').evaluate((el) => (el.textContent = ''));
+    expect(((await pressBundle(shop))[0].body as { items: { id: number }[] }).items[0]).toEqual({ id: 41002, quantity: 1 });
+    expect(await status(shop.page, 'cart-bundle')).toContain('The product is already sold out.');
   });
 
   it('a picker that changes only the URL (no `id` field in any form): the variant in the URL at the press', async () => {

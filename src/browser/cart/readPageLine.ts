@@ -1,4 +1,5 @@
 import { field } from './sendJson';
+import { optionsMatchNone } from './optionsMatchNone';
 
 /** The page's own product as its cart takes it: the id, what else names the variant, or that options are still to choose. */
 export interface PageLine {
@@ -17,8 +18,10 @@ const valueOf = (el: Element | null) => (el as HTMLInputElement | null)?.value ?
  *   variant the theme's own button would add: Dawn keeps it on the chosen variant; a radio
  *   button only when checked), else the URL's `variant` unless the form's `id` is empty
  *   (options that match no variant: `unchosen`), each only if it is one of the product's variants in
- *   `ShopifyAnalytics.meta.product.variants`; else the product's only variant, or the one
- *   whose SKU is the product's. Several variants and none chosen: `unchosen`.
+ *   `ShopifyAnalytics.meta.product.variants`, and `unchosen` when the theme's variant
+ *   picker shows options that match none of its variants (optionsMatchNone); else the
+ *   product's only variant, or the one whose SKU is the product's. Several variants and
+ *   none chosen: `unchosen`.
  * - WooCommerce: a variable product's form (`form.variations_form`) gives the chosen
  *   `variation_id` and its `attribute_*` fields (the Store API's `variation`); no
  *   variation chosen yet: `unchosen`. A simple product: the form's `add-to-cart` value.
@@ -37,15 +40,18 @@ export function readPageLine(win: Window, platform: string, sku: string): PageLi
     const fields = Array.from(doc.querySelectorAll<HTMLInputElement>('form[action$="/cart/add"] [name="id"]')).filter((el) => !el.disabled);
     const box = (el: HTMLInputElement) => el.type == 'radio' || el.type == 'checkbox';
     const picked = fields.filter((el) => !box(el) || el.checked).map((el) => digits(valueOf(el)));
+    // Dawn's older picker keeps the form's `id` and the URL on the last variant that existed
+    // when the options shown match none: its variants say so.
+    const shown = (id: string): PageLine => (optionsMatchNone(doc, id) ? { id: '', unchosen: true } : { id });
     const fromForm = picked.find(known);
-    if (fromForm) return { id: fromForm };
+    if (fromForm) return shown(fromForm);
     // The product form says no variant: its `id` emptied (Dawn does when the options chosen
     // match none) or its variant buttons all unchecked. The URL may still name an earlier
     // variant, which is not the shopper's choice.
     const unpicked = fields.some((el) => (box(el) ? known(digits(el.value)) : !el.value)) && !picked.some(known);
     if (unpicked && variants.length > 1) return { id: '', unchosen: true };
     const chosen = digits(new URL(win.location.href).searchParams.get('variant'));
-    if (known(chosen)) return { id: chosen };
+    if (known(chosen)) return shown(chosen);
     if (variants.length == 1) return { id: digits(variants[0].id) };
     const match = variants.filter((v) => v.sku && v.sku == sku);
     return match.length == 1 ? { id: digits(match[0].id) } : { id: '', unchosen: variants.length > 1 };

@@ -10,13 +10,33 @@ export function scanSlots(slots: Slots, scope: Element | Document, force?: boole
   scope.querySelectorAll<HTMLElement>(SLOT).forEach((el) => slots.track(el, force));
 }
 
-/** Tracks the page's slots, and watches it for slots added, changed and removed. */
-export function watchSlots(win: Window & typeof globalThis, slots: Slots): void {
+/** What needs the search chunk: a results slot, or a box Vitrine draws (a box that is a form submits to the search page without us). */
+const SEARCH = '[data-vitrine-search],[data-vitrine-searchbox]:not(form)';
+
+/**
+ * Tracks the page's slots, and watches it for slots added, changed and removed. `search`
+ * is called once, when the page holds the first search slot or box, at its start or when
+ * a single-page app's route adds one: the chunk draws those added after it by itself.
+ */
+export function watchSlots(win: Window & typeof globalThis, slots: Slots, search: () => void): void {
   const doc = win.document;
+  let searching = false;
+  // Only the nodes added are looked in, and only until the first is found.
+  const lookForSearch = (scope: Element | Document) => {
+    if (!searching && ((scope as Element).matches?.(SEARCH) || scope.querySelector(SEARCH))) {
+      searching = true;
+      search();
+    }
+  };
   scanSlots(slots, doc);
+  lookForSearch(doc);
   new win.MutationObserver((records) => {
     for (const record of records) {
-      record.addedNodes.forEach((node) => node.nodeType == 1 && scanSlots(slots, node as Element));
+      record.addedNodes.forEach((node) => {
+        if (node.nodeType != 1) return;
+        scanSlots(slots, node as Element);
+        lookForSearch(node as Element);
+      });
       // A framework changed a slot's settings (a prop): show it again. The filter holds
       // both spellings; a `title` changed on a `[data-vitrine]` div re-renders it from the
       // answer already fetched, at no cost to the network.
