@@ -218,6 +218,36 @@ describe('a theme script chunk that fails', () => {
   }
 });
 
+describe('a theme script chunk that never answers', () => {
+  // A stalled request: the render waits for the chunk as long as for the widget's own call.
+  it('the widget is rendered with a warning, then seen once; the chunk arriving later runs no script on that render', async () => {
+    const { page, errors, release, pushed } = await open(carousel('an-carousel'), 'hold');
+    // Every run of the theme's script marks the root (`root.dataset.themeScript = 'ran'`).
+    await page.evaluate(() => {
+      const runs: string[] = ((window as unknown as { __scriptRuns: string[] }).__scriptRuns = []);
+      new MutationObserver((records) => records.forEach((r) => runs.push((r.target as Element).getAttribute('data-theme-script')!))).observe(document, { subtree: true, attributeFilter: ['data-theme-script'] });
+    });
+    const outcome = await settled(page, ['an-carousel'], 30_000);
+    expect(outcome['an-carousel'].type, JSON.stringify(outcome['an-carousel'].detail)).toBe('render');
+    expect(outcome['an-carousel'].detail.warning).toBe('theme script did not run (vitrine-script.js did not load)');
+    // Waited for 5 s from the draw, as long as the widget's own call may take.
+    expect(outcome['an-carousel'].detail.ms).toBeGreaterThanOrEqual(5000);
+    await impressionOf(page, 'an-carousel');
+    await settle(page);
+    expect(kinds(await story(page, 'an-carousel'))).toEqual(['render', 'impression']);
+    const names = await shownNames(page, 'an-carousel');
+    expect(await pushed('an-carousel')).toEqual([{ event: 'view_item_list', ecommerce: expect.objectContaining({ item_list_id: 'an-carousel', items: items(names) }) }]);
+    // The chunk arrives at last, and the page draws the widget again: that render runs the
+    // script, once; the first one, told as not run, stays so.
+    release();
+    await call(page, 'refresh');
+    await expect.poll(async () => kinds(await story(page, 'an-carousel')), { timeout: 15_000 }).toEqual(['render', 'impression', 'render']);
+    expect((await story(page, 'an-carousel'))[2].detail.warning).toBeUndefined();
+    expect(await page.evaluate(() => (window as unknown as { __scriptRuns: string[] }).__scriptRuns)).toEqual(['ran']);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('a widget drawn again after it was seen', () => {
   // docs/merchants.md: "once, when half the widget is in view". A refresh draws the same
   // widget again, in place: it is not seen again (as events.test.ts's refresh leaves it).
