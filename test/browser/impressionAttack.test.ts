@@ -218,6 +218,36 @@ describe('a theme script chunk that fails', () => {
   }
 });
 
+describe('a theme script chunk that never answers', () => {
+  // A stalled request: the render waits for the chunk as long as for the widget's own call.
+  it('the widget is rendered with a warning, then seen once; the chunk arriving later runs no script on that render', async () => {
+    const { page, errors, release, pushed } = await open(carousel('an-carousel'), 'hold');
+    // Every run of the theme's script marks the root (`root.dataset.themeScript = 'ran'`).
+    await page.evaluate(() => {
+      const runs: string[] = ((window as unknown as { __scriptRuns: string[] }).__scriptRuns = []);
+      new MutationObserver((records) => records.forEach((r) => runs.push((r.target as Element).getAttribute('data-theme-script')!))).observe(document, { subtree: true, attributeFilter: ['data-theme-script'] });
+    });
+    const outcome = await settled(page, ['an-carousel'], 30_000);
+    expect(outcome['an-carousel'].type, JSON.stringify(outcome['an-carousel'].detail)).toBe('render');
+    expect(outcome['an-carousel'].detail.warning).toBe('theme script did not run (vitrine-script.js did not load)');
+    // Waited for 5 s from the draw, as long as the widget's own call may take.
+    expect(outcome['an-carousel'].detail.ms).toBeGreaterThanOrEqual(5000);
+    await impressionOf(page, 'an-carousel');
+    await settle(page);
+    expect(kinds(await story(page, 'an-carousel'))).toEqual(['render', 'impression']);
+    const names = await shownNames(page, 'an-carousel');
+    expect(await pushed('an-carousel')).toEqual([{ event: 'view_item_list', ecommerce: expect.objectContaining({ item_list_id: 'an-carousel', items: items(names) }) }]);
+    // The chunk arrives at last, and the page draws the widget again: that render runs the
+    // script, once; the first one, told as not run, stays so.
+    release();
+    await call(page, 'refresh');
+    await expect.poll(async () => kinds(await story(page, 'an-carousel')), { timeout: 15_000 }).toEqual(['render', 'impression', 'render']);
+    expect((await story(page, 'an-carousel'))[2].detail.warning).toBeUndefined();
+    expect(await page.evaluate(() => (window as unknown as { __scriptRuns: string[] }).__scriptRuns)).toEqual(['ran']);
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('a widget drawn again after it was seen', () => {
   // docs/merchants.md: "once, when half the widget is in view". A refresh draws the same
   // widget again, in place: it is not seen again (as events.test.ts's refresh leaves it).
@@ -262,7 +292,7 @@ describe('a widget of a hundred products on a phone', () => {
    * (at most 12 products) repeated under new names and SKUs, in the same shape, each call
    * under names of its own; `init` runs in the page before its scripts.
    */
-  async function openTall(whole: boolean, init?: () => void) {
+  async function openTall(whole: boolean, init?: () => void, above = '') {
     const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
     contexts.push(context);
     const opened = await newRecordedPage(context);
@@ -270,18 +300,16 @@ describe('a widget of a hundred products on a phone', () => {
     await serveThemes(page, theme(whole));
     await repeatProducts(page, 100, (i, call) => ({ sku: `TALL-${call}-${i}`, name: `Call ${call} product ${i + 1}`, currentPageUrl: `/products/tall-${i}` }));
     if (init) await page.addInitScript(init);
-    suite.pages.show(`<main><div id="big-matrix" data-vitrine="trending" data-vitrine-layout="matrix" data-vitrine-max="100" data-vitrine-title="All of it"></div></main>${vitrineTag(suite.sandbox)}`, '');
+    suite.pages.show(`<main>${above}<div id="big-matrix" data-vitrine="trending" data-vitrine-layout="matrix" data-vitrine-max="100" data-vitrine-title="All of it"></div></main>${vitrineTag(suite.sandbox)}`, '');
     await page.goto(suite.pages.origin + '/products/coat');
     await settled(page, ['big-matrix'], 30_000);
     return opened;
   }
 
-  // These two depend on the machine's timing: the widget is half in view only while its
-  // first screen alone is drawn, and a machine that fills the other cells before its first
-  // frame is laid out sees it whole, twenty thousand pixels tall, and never half in view
-  // (the known defect below). Not run until the impression allows for a widget taller than
-  // the screen.
-  it.skip('a matrix drawn in tasks: its render once whole, then its impression, of all 100', async () => {
+  // Seen whether its first screen alone or all of it (some twenty thousand pixels) is drawn
+  // when the first frame is laid out: a widget taller than the screen counts once it fills
+  // half of it.
+  it('a matrix drawn in tasks: its render once whole, then its impression, of all 100', async () => {
     const { page, errors } = await openTall(false);
     await impressionOf(page, 'big-matrix');
     await settle(page);
@@ -291,7 +319,7 @@ describe('a widget of a hundred products on a phone', () => {
     expect(errors).toEqual([]);
   });
 
-  it.skip('refresh() in the task that showed its first cards: one render once whole, one impression of all 100 products', async () => {
+  it('refresh() in the task that showed its first cards: one render once whole, one impression of all 100 products', async () => {
     // The page's own code refreshes as soon as the matrix shows its first cards, before it is whole.
     const { page, errors } = await openTall(false, () => {
       const mo = new MutationObserver(() => {
@@ -317,12 +345,10 @@ describe('a widget of a hundred products on a phone', () => {
     expect(errors).toEqual([]);
   });
 
-  // Known defect: the impression waits for half of the widget's own area to be in view, and a
-  // widget more than twice the screen's height never has half of itself in view. A
-  // whole-widget theme of a hundred products (20,000 px on a phone) is scrolled through
-  // from top to bottom and sends no vitrine:impression, so the merchant's GA4 never gets
-  // its view_item_list. (A matrix drawn in tasks escapes it: its first frame is short.)
-  it.fails('a whole-widget theme taller than two screens, scrolled through: one impression', async () => {
+  // A whole-widget theme of a hundred products (20,000 px on a phone) is never half in view:
+  // scrolled through, it is seen once it fills half the screen, and the merchant's GA4 gets
+  // its view_item_list.
+  it('a whole-widget theme taller than two screens, scrolled through: one impression', async () => {
     const { page } = await openTall(true);
     await page.evaluate(async () => {
       for (let y = 0; y < document.documentElement.scrollHeight; y += 400) {
@@ -331,6 +357,27 @@ describe('a widget of a hundred products on a phone', () => {
       }
     });
     await impressionOf(page, 'big-matrix');
+    await settle(page);
+    const told = await story(page, 'big-matrix');
+    expect(kinds(told)).toEqual(['render', 'impression']);
+    expect(told[1].detail.products).toBe(100);
+  });
+
+  it('a whole-widget theme taller than the screen, its top in view: not seen until it fills half the screen', async () => {
+    // Its top a tenth of a screen below the screen: loaded ahead of the shopper, not in view.
+    const { page, errors } = await openTall(true, undefined, '<div style="height:110vh"></div>');
+    // A quarter of the screen filled by it.
+    await page.evaluate(() => window.scrollTo(0, innerHeight * 0.35));
+    await settle(page);
+    expect(kinds(await story(page, 'big-matrix'))).toEqual(['render']);
+    // Three quarters.
+    await page.evaluate(() => window.scrollTo(0, innerHeight * 0.85));
+    await impressionOf(page, 'big-matrix');
+    await settle(page);
+    const told = await story(page, 'big-matrix');
+    expect(kinds(told)).toEqual(['render', 'impression']);
+    expect(told[1].detail.products).toBe(100);
+    expect(errors).toEqual([]);
   });
 });
 

@@ -36,8 +36,14 @@ export function createChunks(doc: Document, config: Config, ctx: () => FullConte
   // The carousel and bundle layouts are chunks of their own: a page of grids needs
   // neither, and most pages never show a bundle. So is the built-in themes' card (`theme`).
   const need = (name: Layout | 'theme') => layouts[name as Layout] || chunk(name);
-  // And the runner of a theme's jsTemplate (`script`), in the script tag build: most themes have none.
-  if (!themeScript._run) themeScript._load = () => chunk('script');
+  // And the runner of a theme's jsTemplate (`script`), in the script tag build: most themes
+  // have none. A widget whose theme has one waits for it, from the moment it is drawn, as
+  // long as for its own call (5 s, core/api/createRequester.ts): a chunk that never answers
+  // (a stalled request) would otherwise hold its render, and with it its impression, for
+  // good. The widget's render then says its script did not run, as for a chunk that failed;
+  // the chunk arriving later runs no script on that render, so the widget stays as its
+  // render described it (a later render runs it).
+  if (!themeScript._run) themeScript._load = () => Promise.race([chunk('script'), new Promise((later) => setTimeout(later, 5000))]);
   // French, German and Spanish words are a chunk too, loaded by pages in those languages.
   const strings = async () => {
     const lang = ctx().locale.slice(0, 2);

@@ -81,11 +81,14 @@ let ids = 0;
 const eagerCards = (win: Window) => Math.min(6, Math.ceil(win.screen.width / 220) + 1);
 
 /**
- * A matrix drawn in tasks draws first the cards that may fill a screen, counting columns
- * of 170 px (the grid's least) and rows of 160 px (a short card): what lies past them
- * starts below the screen, so the cards drawn after move nothing in view.
+ * A matrix drawn in tasks draws first the cards that may fill a screen: those of a grid of
+ * 170 px columns (the grid's least) and 160 px rows (a short card), or, where a theme lays
+ * its cards out as a list, of a column of 48 px rows (a row a thumb can still tap),
+ * whichever are more. What lies past them starts below the screen, so the first screen
+ * shows no empty places and the cards drawn after move nothing in view. Counted from the
+ * screen, not from layout: reading a card's height would lay the page out in the task.
  */
-const screenCards = (win: Window) => (Math.floor(win.screen.width / 170) || 1) * Math.ceil(win.screen.height / 160);
+const screenCards = ({ screen }: Window) => Math.max((Math.floor(screen.width / 170) || 1) * Math.ceil(screen.height / 160), Math.ceil(screen.height / 48));
 
 /** Events leave from the slot (the root's parent), as every other Vitrine event does. */
 function emit(root: Element, name: string, detail: unknown): void {

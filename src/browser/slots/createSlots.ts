@@ -80,19 +80,30 @@ export function createSlots(deps: SlotDeps): Slots {
     setTimeout((slot = root.parentElement as HTMLElement) => slot && emit(slot, 'impression', { products: root.querySelectorAll('[data-vitrine-index]').length || slots.get(slot)?.count }));
   // A root's `_seen`: 1 watched (once: a widget drawn again is not seen again), 2 drawn and
   // not yet whole (its theme script or a big matrix's fill to come), 4 seen meanwhile: its
-  // impression waits for its render.
-  const seen =
+  // impression waits for its render; 8 seen.
+  // Seen is what a merchant counts as a view: half the widget in view, or, for a widget
+  // taller than the screen, which may never be half in view (a hundred cards on a phone),
+  // half the screen filled by it. A widget taller than the screen fills half of it exactly
+  // while it crosses the screen's middle line: a second observer, whose root is that line,
+  // tells. Neither reads layout. In a cross-origin frame, where the browser ignores the
+  // line's margins (and gives no `rootBounds`), only half the widget in view counts.
+  const looks =
     IO &&
-    new IO(
-      (entries) =>
-        entries.forEach(({ isIntersecting, target }) => {
-          if (!isIntersecting) return;
-          seen!.unobserve(target);
-          (target as Watched)._seen & 2 ? ((target as Watched)._seen |= 4) : impress(target);
-        }),
-      { threshold: 0.5 },
+    [{ threshold: 0.5 }, { rootMargin: '-50% 0px' }].map(
+      (options) =>
+        new IO(
+          (entries) =>
+            entries.forEach(({ isIntersecting, intersectionRatio, rootBounds, target }) => {
+              const root = target as Watched;
+              if (!isIntersecting || !(rootBounds || intersectionRatio >= 0.5) || root._seen & 8) return;
+              unwatch(root);
+              root._seen & 2 ? (root._seen |= 12) : ((root._seen |= 8), impress(root));
+            }),
+          options,
+        ),
     );
-  const watch = (root: HTMLElement) => (root as Watched)._seen || (((root as Watched)._seen = 1), seen?.observe(root));
+  const unwatch = (root: Element) => looks?.forEach((look) => look.unobserve(root));
+  const watch = (root: HTMLElement) => (root as Watched)._seen || (((root as Watched)._seen = 1), looks?.forEach((look) => look.observe(root)));
 
   /**
    * The `<slot>` that picks what the slot shows. The slot's own children never move: a
@@ -124,7 +135,7 @@ export function createSlots(deps: SlotDeps): Slots {
   function unmount(el: HTMLElement, state?: SlotState): void {
     const root = state?.root;
     if (root) {
-      seen?.unobserve(root);
+      unwatch(root);
       render(null, root);
       root.remove();
       place(el);
@@ -232,7 +243,7 @@ export function createSlots(deps: SlotDeps): Slots {
     // that render describes, even where the theme's script, or a big matrix's fill, came
     // later than the frame that showed it.
     root._seen & 4 && impress(root);
-    root._seen = 1;
+    root._seen &= 9;
     return { products: state.count, theme: choice.theme.themeId, layout: choice.layout, warning, view: result.view };
   }
 
