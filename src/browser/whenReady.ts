@@ -20,3 +20,20 @@ export function whenReady(doc: Document, fn: () => void): void {
 
 /** Settles in a task of its own. */
 export const tick = () => new Promise((next) => setTimeout(next));
+
+/** The Prioritized Task Scheduling API, which TypeScript's DOM types do not have yet. */
+declare const scheduler: { postTask(task: () => void, options: { priority: string }): Promise<void> };
+
+/**
+ * Runs `task` in a task of its own, ahead of the page's next frame where the browser can
+ * put it there: `scheduler.postTask` at user-blocking priority (Chromium 94+). A timer
+ * queued in a long task runs after the frame that task leads to. Elsewhere, or where a
+ * page's own `scheduler` throws, a timer.
+ */
+export function soon(task: () => void): void {
+  try {
+    scheduler.postTask(task, { priority: 'user-blocking' });
+  } catch {
+    setTimeout(task);
+  }
+}

@@ -8,11 +8,12 @@
 // nothing and calls nothing in its own task.
 //
 // The page labels its tasks itself: a label is set as a task of interest starts (the
-// assignment of `window.Vitrine`, an observer's callback, the page chunk's load event)
-// and a timer queued at that moment takes it off. Timers of equal delay run in the order
-// they were queued (HTML's timer initialisation steps), so that timer runs before any
-// Vitrine queued later in the same task, and what is recorded under the label was done
-// in that task.
+// assignment of `window.Vitrine`, an observer's callback, the page chunk's load event, a
+// timer's callback) and a user-blocking task posted at that moment (`scheduler.postTask`)
+// takes it off. Tasks of one priority run in the order they were posted, and before any
+// of a lower one (timers), so that task runs before any Vitrine posted or queued later in
+// the same task, and what is recorded under the label was done in that task. The task
+// right after an observer's report is labelled too, the same way.
 import { describe, expect, it } from 'vitest';
 import type { Cookie } from 'playwright-core';
 import { useDemoShop } from './useDemoShop';
@@ -26,9 +27,10 @@ function labelTasks() {
   const w = window as unknown as { __task: string; __done: Done[] };
   w.__task = '';
   w.__done = [];
-  const label = (name: string) => {
+  const next = (task: () => void) => (window as unknown as { scheduler: { postTask(task: () => void, options: object): unknown } }).scheduler.postTask(task, { priority: 'user-blocking' });
+  const label = (name: string, then = '') => {
     w.__task = name;
-    setTimeout(() => (w.__task = ''));
+    next(() => (then ? label(then) : (w.__task = '')));
   };
   const note = (what: string, detail: string) => w.__done.push([what, detail, w.__task]);
   let vitrine: unknown;
@@ -43,13 +45,17 @@ function labelTasks() {
   const IO = window.IntersectionObserver;
   window.IntersectionObserver = class extends IO {
     constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-      super((entries, observer) => (label('observer'), callback(entries, observer)), options);
+      super((entries, observer) => (label('observer', 'after observer'), callback(entries, observer)), options);
     }
     override observe(target: Element) {
       note('observe', target.id || target.tagName);
       super.observe(target);
     }
   };
+  // Each timer's task (the steps Vitrine spreads its work over) has a label of its own.
+  const timer = window.setTimeout;
+  let timers = 0;
+  window.setTimeout = ((handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => timer(() => (label('timer ' + ++timers), handler(...args)), ms)) as typeof setTimeout;
   const fetch = window.fetch;
   window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
     note('fetch', String(input instanceof Request ? input.url : input));
@@ -67,6 +73,22 @@ function labelTasks() {
       note('worker', String(url));
       super(url, options);
     }
+  };
+  // Markup Vitrine parses (a card's or a whole-widget theme's, before it is sanitised)
+  // goes into an inert <template>; a widget is drawn when its root goes into its slot.
+  const ours = () => /\/dist\/vitrine/.test(new Error().stack || '');
+  const markup = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML')!;
+  Object.defineProperty(Element.prototype, 'innerHTML', {
+    ...markup,
+    set(this: Element, value: string) {
+      if (this instanceof HTMLTemplateElement && ours()) note('parse', '');
+      markup.set!.call(this, value);
+    },
+  });
+  const put = Element.prototype.append;
+  Element.prototype.append = function (this: Element, ...nodes: (Node | string)[]) {
+    if (this.hasAttribute('data-vitrine') && ours()) note('draw', this.id);
+    put.apply(this, nodes);
   };
   // What reads the page (microdata, RDFa, the title) asks the document.
   for (const name of ['querySelector', 'querySelectorAll'] as const) {
@@ -120,17 +142,22 @@ describe('on a phone, Vitrine starts in short tasks', () => {
     expect(done.filter(([what]) => what == 'observe').length).toBeGreaterThan(0);
   });
 
-  it('the observer’s report sends the first widget’s call; the analytics chunk follows in a later task', async () => {
-    const done = await start('/');
+  it.each(['/', '/cart'])('%s: the observer’s report sends the first widget’s call alone; the themes, the layout chunk and the stylesheet leave in the task right after; the analytics chunk later', async (path) => {
+    const done = await start(path);
     const observed = inTask(done, 'observer');
     // The early start holds: the call leaves in the task that found the slot in view, and
-    // what the widget's drawing waits for is asked for there too.
-    expect(observed.filter(widgetCall).length).toBeGreaterThan(0);
-    expect(observed.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-carousel.js'))).toBe(true);
-    expect(observed.some(([what, href]) => what == 'link:stylesheet' && href.endsWith('/vitrine.css'))).toBe(true);
-    expect(observed.filter(([, src]) => src.endsWith('/vitrine-analytics.js'))).toEqual([]);
+    // nothing else goes out in it (on a phone each ask costs that task several ms).
+    expect(observed.filter(widgetCall).length).toBe(1);
+    expect(observed.filter(([what]) => /^(fetch|script|link|worker)/.test(what)), JSON.stringify(done)).toEqual([observed.find(widgetCall)]);
+    // What the widget's drawing waits for is asked for in the very next task, before any
+    // timer queued meanwhile.
+    const after = inTask(done, 'after observer');
+    expect(after.some(([what, url]) => what == 'fetch' && url.includes('/v1/theme?')), JSON.stringify(done)).toBe(true);
+    expect(after.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-carousel.js'))).toBe(true);
+    expect(after.some(([what, href]) => what == 'link:stylesheet' && href.endsWith('/vitrine.css'))).toBe(true);
+    expect(after.filter(([, src]) => src.endsWith('/vitrine-analytics.js'))).toEqual([]);
     // The number format's worker, which the draw waits for, is started in a later task.
-    expect(observed.filter(([what]) => what == 'worker')).toEqual([]);
+    expect(after.filter(([what]) => what == 'worker')).toEqual([]);
     expect(done.some(([what]) => what == 'worker')).toBe(true);
     // It was asked for all the same.
     expect(done.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-analytics.js'))).toBe(true);
@@ -164,6 +191,20 @@ describe('on a phone, Vitrine starts in short tasks', () => {
     const kept = done.filter(([what, detail]) => (what == 'cookie' || what == 'localStorage') && detail.startsWith('vitrine_uid'));
     expect(kept.map(([what, detail]) => [what, detail])).toEqual([['cookie', `vitrine_uid=${id}; max-age=31536000; path=/; SameSite=Lax`]]);
     expect(kept[0][2]).not.toBe('observer');
+  });
+
+  it.each(['/cart', '/no-such-page'])('%s: a widget is drawn in a task of its own: its cards, or a whole-widget theme’s markup, were parsed in the tasks before', async (path) => {
+    const done = await start(path);
+    const draws = done.filter(([what]) => what == 'draw');
+    expect(draws.length).toBeGreaterThan(0);
+    expect(done.some(([what]) => what == 'parse')).toBe(true);
+    for (const draw of draws) {
+      // One of the timer tasks the draw goes on in, and the first thing done in it: no card
+      // or whole-widget markup parsed before it there.
+      expect(draw[2]).toMatch(/^timer \d+$/);
+      const task = inTask(done, draw[2]);
+      expect(task.slice(0, task.indexOf(draw)), JSON.stringify(done)).toEqual([]);
+    }
   });
 
   it.each(['/no-such-page', '/blogs/journal'])('%s: the page chunk’s arrival reads nothing and calls nothing in its own task', async (path) => {

@@ -129,7 +129,8 @@ export function mountWidget(root: HTMLElement, options: MountOptions, inTasks?: 
 
 /**
  * What `mountWidget` does, in steps a caller may spread over tasks: it yields before each
- * card rendered before the widget is drawn (its template rendered and sanitised), yields
+ * card rendered before the widget is drawn (its template rendered and sanitised), or
+ * before a whole widget's template is rendered and again before it is sanitised, yields
  * 1 when the widget is drawn next, yields after each card drawn into a cell the widget
  * left empty, and returns what `mountWidget` returns once the widget is whole. The embed
  * takes a few milliseconds of steps per task: on a phone, one task doing all of it was
@@ -157,8 +158,17 @@ export function* readyWidget(root: HTMLElement, options: MountOptions, inTasks?:
     if (template == null && !server) throw Error('its template did not load (vitrine-theme.js)');
     // A server card is already in the root: hydrating leaves its element's markup alone.
     const card = (p: ProductView): Card => (server ? { __html: '' } : sanitizeNodes(renderTemplate(template, view, p), doc));
-    if (server ? server.whole : isWholeWidget(template)) whole = server ? { __html: '' } : sanitizeNodes(renderTemplate(template, view), doc);
-    else {
+    if (server ? server.whole : isWholeWidget(template)) {
+      // A whole widget's template renders in a step, and is sanitised in the next: after
+      // the view, in one step, they made the demo not-found page's first draw step long.
+      if (server) whole = { __html: '' };
+      else {
+        yield;
+        const html = renderTemplate(template, view);
+        yield;
+        whole = sanitizeNodes(html, doc);
+      }
+    } else {
       // A server root has every card already; a client carousel renders the first few now,
       // a matrix drawn in tasks its first screen.
       const eager = server ? Infinity : layout == 'carousel' ? eagerCards(win) : inTasks && layout == 'matrix' ? screenCards(win) : Infinity;

@@ -17,7 +17,7 @@ import type { SlotSpec } from '../../core/slots/slotSpec';
 import { planChain } from '../../core/slots/planChain';
 import { fetchProducts } from '../../core/slots/fetchProducts';
 import { runChain } from '../../core/slots/runChain';
-import { tick } from '../whenReady';
+import { soon, tick } from '../whenReady';
 
 
 /** A widget root, with where its impression stands (`watch`). */
@@ -154,9 +154,9 @@ export function createSlots(deps: SlotDeps): Slots {
 
   /**
    * What drawing a widget needs besides its answer, readied while the request is on the
-   * wire: the theme and its layout and card, the page's number format, and in a task of
-   * its own the theme's stylesheet in the page and its template parsed (on a first widget
-   * at phone speed, these were half of the task that drew it).
+   * wire: the theme and its layout and card, the page's number format, and in tasks of
+   * their own the theme's stylesheet in the page and its template parsed (on a first
+   * widget at phone speed, these were half of the task that drew it).
    */
   async function prepare(spec: SlotSpec, c: FullContext, algorithm: AlgorithmName) {
     const format = prepareFormat(win, config.nonce, c.locale, c.currency);
@@ -172,6 +172,8 @@ export function createSlots(deps: SlotDeps): Slots {
     await tick();
     try {
       injectStyle(doc, theme.themeId, own.cssTemplate || '', config.nonce);
+      // The warm-up card in the task after the stylesheet's: together, one of 22 ms at 4× CPU.
+      await tick();
       // A card of no product: the template parsed, and the page's first parse of markup
       // (its inert document made) and first sanitising done, out of the task that draws.
       sanitizeNodes(renderTemplate(theme.htmlTemplate!), doc);
@@ -213,16 +215,19 @@ export function createSlots(deps: SlotDeps): Slots {
     };
     // The widget is readied, drawn and filled 8 ms of work per task: on a phone, one task
     // doing all of it was long. Until it is drawn the slot shows what it showed (its
-    // fallback, or the widget drawn before).
+    // fallback, or the widget drawn before). The draw itself (shown and rendered at once)
+    // starts a task of its own: a carousel's first render alone was 20–40 ms at 4× CPU on
+    // the demo cart page, and after a whole-widget theme's render it made the first draw
+    // task of the demo's not-found page 54 ms.
     const steps = readyWidget(root, options, true);
     let step;
     for (let start = Date.now(); !(step = steps.next()).done; ) {
-      if (step.value) show();
-      else if (Date.now() - start > 8) {
+      if (step.value || Date.now() - start > 8) {
         await tick();
         if (token != state.token || !el.isConnected) return;
         start = Date.now();
       }
+      if (step.value) show();
     }
     let result = step.value;
     if (!result.ok) {
@@ -304,14 +309,15 @@ export function createSlots(deps: SlotDeps): Slots {
         // An element that cannot hold a shadow root (a `<ul>`) fails here, before any request.
         outlet(el);
         const products = fetchProducts(request, inflight, algorithm, params, spec.max, config.endpoints);
-        // The call leaves first, then what the widget needs besides its data, in this task
-        // still: asked for in the next one, on a phone, after the frame this one leads to,
-        // the chunk and the stylesheet came last and held the widget back.
-        ask();
-        if (chain.includes('crosssell')) need('bundle');
+        // The call leaves alone in this task, then what the widget needs besides its data
+        // in the task right after, ahead of the page's next frame: on a phone (4× CPU) the
+        // two were one task of 52–71 ms on the demo cart page, each network ask several ms,
+        // and asked for after that frame, the chunk and the stylesheet came last and held
+        // the widget back.
+        soon(() => (ask(), chain.includes('crosssell') && need('bundle')));
         // What the draw readies while the call is on the wire (the theme, its card, the
-        // number format's worker) starts in the next task: on a phone this one was long
-        // with it. A failure meanwhile is the draw's to report.
+        // number format's worker) starts in a task after those: on a phone this one was
+        // long with it. A failure meanwhile is the draw's to report.
         products.catch(() => {});
         await tick();
         const shown = await draw(el, state, token, spec, c, algorithm, products);
