@@ -31,18 +31,29 @@ export function watchSlots(win: Window & typeof globalThis, slots: Slots, search
   scanSlots(slots, doc);
   lookForSearch(doc);
   new win.MutationObserver((records) => {
-    for (const record of records) {
-      record.addedNodes.forEach((node) => {
-        if (node.nodeType != 1) return;
-        scanSlots(slots, node as Element);
-        lookForSearch(node as Element);
-      });
-      // A framework changed a slot's settings (a prop): show it again. The filter holds
-      // both spellings; a `title` changed on a `[data-vitrine]` div re-renders it from the
-      // answer already fetched, at no cost to the network.
-      if (record.attributeName) slots.update(record.target as HTMLElement);
+    // A page whose own `matches` or `querySelector` throws (a selector shim that knows no
+    // `:not()`) keeps its errors: none of them surfaces from Vitrine's observer.
+    try {
+      for (const record of records) {
+        record.addedNodes.forEach((node) => {
+          if (node.nodeType != 1) return;
+          scanSlots(slots, node as Element);
+          lookForSearch(node as Element);
+        });
+        // A framework changed a slot's settings (a prop): show it again. The filter holds
+        // both spellings; a `title` changed on a `[data-vitrine]` div re-renders it from the
+        // answer already fetched, at no cost to the network. An element already on the page
+        // that becomes a results slot or a box (Vue and React patch attributes on the node
+        // they keep) needs the search chunk as much as one added.
+        if (record.attributeName) {
+          slots.update(record.target as HTMLElement);
+          lookForSearch(record.target as Element);
+        }
+      }
+    } catch {
+      /* the page's error, not ours */
     }
     // Removed slots stop being watched and unmount, so nothing keeps them alive.
     slots.sweep();
-  }).observe(doc.documentElement, { childList: true, subtree: true, attributeFilter: ATTRIBUTES.flatMap((name) => [name, 'data-vitrine-' + name]).concat('data-vitrine') });
+  }).observe(doc.documentElement, { childList: true, subtree: true, attributeFilter: ATTRIBUTES.flatMap((name) => [name, 'data-vitrine-' + name]).concat('data-vitrine', 'data-vitrine-search', 'data-vitrine-searchbox') });
 }
