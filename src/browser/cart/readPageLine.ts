@@ -1,5 +1,5 @@
 import { field } from './sendJson';
-import { optionsMatchNone } from './optionsMatchNone';
+import { showsOtherOptions } from './showsOtherOptions';
 
 /** The page's own product as its cart takes it: the id, what else names the variant, or that options are still to choose. */
 export interface PageLine {
@@ -19,7 +19,7 @@ const valueOf = (el: Element | null) => (el as HTMLInputElement | null)?.value ?
  *   button only when checked), else the URL's `variant` unless the form's `id` is empty
  *   (options that match no variant: `unchosen`), each only if it is one of the product's variants in
  *   `ShopifyAnalytics.meta.product.variants`, and `unchosen` when the theme's variant
- *   picker shows options that match none of its variants (optionsMatchNone); else the
+ *   picker shows options other than that variant's (showsOtherOptions); else the
  *   product's only variant, or the one whose SKU is the product's. Several variants and
  *   none chosen: `unchosen`.
  * - WooCommerce: a variable product's form (`form.variations_form`) gives the chosen
@@ -41,8 +41,9 @@ export function readPageLine(win: Window, platform: string, sku: string): PageLi
     const box = (el: HTMLInputElement) => el.type == 'radio' || el.type == 'checkbox';
     const picked = fields.filter((el) => !box(el) || el.checked).map((el) => digits(valueOf(el)));
     // Dawn's older picker keeps the form's `id` and the URL on the last variant that existed
-    // when the options shown match none: its variants say so.
-    const shown = (id: string): PageLine => (optionsMatchNone(doc, id) ? { id: '', unchosen: true } : { id });
+    // when the options shown match none, or on the page's first before its script has run:
+    // its variants say so.
+    const shown = (id: string): PageLine => (showsOtherOptions(doc, id) ? { id: '', unchosen: true } : { id });
     const fromForm = picked.find(known);
     if (fromForm) return shown(fromForm);
     // The product form says no variant: its `id` emptied (Dawn does when the options chosen
