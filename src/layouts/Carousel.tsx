@@ -3,6 +3,7 @@ import type { LayoutProps } from './LayoutProps';
 import { cardProps } from './cardProps';
 import type { Card, LaterCard } from './fill';
 import { fillString } from '../core/strings/fillString';
+import { bare } from '../core/util/bare';
 import { carouselStrings } from '../core/strings/carousel';
 
 /**
@@ -76,7 +77,7 @@ function wire(viewport: HTMLElement): () => void {
           if (target == ends[1]) next.disabled = intersectionRatio > 0.99;
         });
       },
-      { root: track, rootMargin: '0px 6px' },
+      bare({ root: track, rootMargin: '0px 6px' }),
     );
   if (first && ends[0]) ends.forEach((slide) => first.observe(slide));
   else update();
@@ -148,7 +149,9 @@ function later(track: HTMLElement, win: Window & typeof globalThis): (() => void
         });
         if (idle) fill();
       },
-      { root: track, rootMargin: '0px 100%' },
+      // Bare, as the widget's own observers: a page's Object.prototype.trackVisibility would
+      // make the observer throw and the carousel fail to render.
+      bare({ root: track, rootMargin: '0px 100%' }),
     );
   slides.forEach((s) => s._later && io?.observe(s));
   const focused = (e: Event) => {

@@ -39,8 +39,11 @@ export function createSlots(deps: SlotDeps): Slots {
   const outlets = new WeakMap<HTMLElement, HTMLSlotElement>();
   // Identical widget requests on one page are made once.
   const inflight = new Map<string, Promise<WidgetEnvelope>>();
+  // Every observer's options are bare: a page's Object.prototype.rootMargin would make a
+  // widget far below the screen seen, and its trackVisibility (without a delay) would make
+  // the observer throw and no widget load.
   const IO = win.IntersectionObserver;
-  const rootMargin = NEAR + 'px';
+  const rootMargin = bare({ rootMargin: NEAR + 'px' });
   // A slot in view loads at once. Slots below it, in the margin where widgets load ahead
   // of the shopper, load one at a time, each judged again once the one before has drawn:
   // slots start out empty and close together, so all of them look near at first, and the
@@ -68,12 +71,12 @@ export function createSlots(deps: SlotDeps): Slots {
                 const io = new IO((seen) => {
                   io.disconnect();
                   done(Promise.race([seen.some((e) => e.isIntersecting) ? show(el) : near!.observe(el), new Promise((later) => setTimeout(later, 1000))]));
-                }, { rootMargin });
+                }, rootMargin);
                 io.observe(el);
               }),
           );
         }),
-      { rootMargin },
+      rootMargin,
     );
   /** `vitrine:impression`, in a task of its own: after the render, and never adding up with the observer's task. */
   const impress = (root: Element) =>
@@ -92,16 +95,20 @@ export function createSlots(deps: SlotDeps): Slots {
   const looks =
     IO &&
     [{ threshold: 0.5 }, { rootMargin: '-50% 0px' }].map(
-      (options) =>
+      (options, line) =>
         new IO(
           (entries) =>
-            entries.forEach(({ isIntersecting, intersectionRatio, rootBounds, target }) => {
+            entries.forEach(({ isIntersecting, intersectionRatio, intersectionRect, boundingClientRect, rootBounds, target }) => {
               const root = target as Watched;
-              if (!isIntersecting || !(rootBounds || intersectionRatio >= 0.5) || root._seen & 8) return;
+              // On the middle line, a widget taller than the screen with half its width there
+              // fills half the screen; a shorter one there is half in view already, or hidden
+              // but for a sliver by a panel it scrolls in, and an off-canvas drawer's touches
+              // the line with none of it on the screen.
+              if (!isIntersecting || root._seen & 8 || (line ? !rootBounds || boundingClientRect.height <= 2 * rootBounds.top || intersectionRect.width * 2 < boundingClientRect.width : intersectionRatio < 0.5)) return;
               unwatch(root);
               root._seen & 2 ? (root._seen |= 12) : ((root._seen |= 8), impress(root));
             }),
-          options,
+          bare(options),
         ),
     );
   const unwatch = (root: Element) => looks?.forEach((look) => look.unobserve(root));
