@@ -1,0 +1,89 @@
+import { renderMarked, renderTemplate } from '../../core/template/renderTemplate';
+import { unsafeAttribute, unsafeName } from '../../core/sanitize/markupRules';
+import { sanitizeNodes, shadowsIn } from '../sanitize/sanitizeHtml';
+
+/**
+ * Where a card's values go: the node (by child positions), what it holds (`split`), and
+ * the attribute's name (none: the node is text).
+ */
+type Hole = [path: number[], parts: (string | number)[], name?: string];
+
+/** A card's markup parsed and sanitised once, its values still marks, and where they go. 0: none, cards render one by one. */
+type Mould = { doc: Document; nodes: DocumentFragment; holes: Hole[] } | 0;
+
+const moulds = new Map<string, Mould>();
+/** The start of a value's mark (`renderMarked`). */
+const M = '\uFDD0';
+
+/**
+ * Where a value's characters could parse other than as the text of its mark, the
+ * markup is not moulded: beside a character reference (`&amp{{…}}`), where a tag or
+ * comment starts, in CDATA (not decoded), in a table's rows or columns (where text of
+ * white space stays and other text is moved before the table), and in an attribute's or
+ * element's name or a comment (checked as the mould is made).
+ */
+const unmouldable = /&[#\w]*\uFDD0|<[!/?-]*\uFDD0|<!\[CDATA\[|<(table|caption|colgroup|col|tbody|thead|tfoot|tr|td|th)[\s/>]/i;
+
+/** `a\uFDD01\uFDD1b` is `['a', 0, 'b']`: the text, and the index of each value between. */
+const split = (marked: string) => marked.split(/\uFDD0(\d+)\uFDD1/).map((part, i) => (i % 2 ? +part - 1 : part));
+
+function makeMould(doc: Document, marked: string): Mould {
+  if (unmouldable.test(marked)) return 0;
+  const { matches, getAttributeNode } = Element.prototype;
+  const held: [Element, string, string][] = [];
+  let refused = false;
+  // Every value's attribute is judged per card, with the card's value; so is every `id`
+  // and `name`, since what they would shadow on the page can change between cards.
+  const nodes = sanitizeNodes(marked, doc, (node, name, value) => {
+    const hole = value.includes(M);
+    // A button's type is always made `button`: one a value would remove goes to the end.
+    refused ||= name.includes(M) || (hole && name == 'type' && matches.call(node, 'button'));
+    return (hole || /^(id|name)$/i.test(name)) && !unsafeName(name) && held.push([node, name, value]);
+  });
+  const path = (node: Node): number[] => (node == nodes ? [] : [...path(node.parentNode!), [...node.parentNode!.childNodes].indexOf(node as ChildNode)]);
+  const holes: Hole[] = [];
+  for (const [node, name, value] of held) if (nodes.contains(node) && getAttributeNode.call(node, name)?.value == value) holes.push([path(node), split(value), name]);
+  // 1 | 4 | 128: elements, text and comments.
+  const walker = doc.createTreeWalker(nodes, 133);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeType == 1 ? node.nodeName : (node as CharacterData).data;
+    // Marks stand in text only; and a newline that starts a <pre>, <listing> or <textarea>
+    // is dropped by the parser, a value's too.
+    if (!text.includes(M)) continue;
+    if (node.nodeType != 3 || (!node.previousSibling && text[0] == M && /^(pre|listing|textarea)$/i.test(node.parentNode!.nodeName))) refused = true;
+    else holes.push([path(node), split(text)]);
+  }
+  return refused ? 0 : { doc, nodes, holes };
+}
+
+/**
+ * Renders a product's card as `sanitizeNodes(renderTemplate(…))` would, parsing only once
+ * the markup products of the same structure share (a section shown or not changes it):
+ * each card is a copy of those nodes with its values written in as text and attribute
+ * values, and each attribute holding one judged by the markup rules with it. A hundred
+ * cards of the built-in matrix spent half their render parsing and walking the same
+ * markup a hundred times.
+ */
+export function renderCard(doc: Document, template: string, ...views: object[]): DocumentFragment {
+  const [marked, values] = renderMarked(template, ...views);
+  let mould = moulds.get(marked);
+  if (mould == null || (mould && mould.doc != doc)) {
+    // A page shows a few themes whose cards take a few structures each.
+    if (moulds.size > 99) moulds.clear();
+    moulds.set(marked, (mould = makeMould(doc, marked)));
+  }
+  // A NUL is dropped or replaced by the parser.
+  if (!mould || values.some((value) => value.includes('\0'))) return sanitizeNodes(renderTemplate(template, ...views), doc);
+  const card = mould.nodes.cloneNode(true) as DocumentFragment;
+  const shadows = shadowsIn(doc);
+  for (const [path, parts, name] of mould.holes) {
+    let node: Node = card;
+    for (let i of path) for (node = node.firstChild!; i--; ) node = node.nextSibling!;
+    const value = parts.map((part, i) => (i % 2 ? values[part as number] : part)).join('');
+    if (name == null) (node as Text).data = value;
+    else if (unsafeAttribute(name, value, shadows)) (node as Element).removeAttribute(name);
+    // Set on the attribute there, in its place, with its namespace (`xlink:href`).
+    else (node as Element).setAttribute(name, value);
+  }
+  return card;
+}
