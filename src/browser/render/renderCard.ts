@@ -29,7 +29,6 @@ const split = (marked: string) => marked.split(/\uFDD0(\d+)\uFDD1/).map((part, i
 
 function makeMould(doc: Document, marked: string): Mould {
   if (unmouldable.test(marked)) return 0;
-  const { matches, getAttributeNode } = Element.prototype;
   const held: [Element, string, string][] = [];
   let refused = false;
   // Every value's attribute is judged per card, with the card's value; so is every `id`
@@ -37,12 +36,14 @@ function makeMould(doc: Document, marked: string): Mould {
   const nodes = sanitizeNodes(marked, doc, (node, name, value) => {
     const hole = value.includes(M);
     // A button's type is always made `button`: one a value would remove goes to the end.
-    refused ||= name.includes(M) || (hole && name == 'type' && matches.call(node, 'button'));
+    // (Only a form's properties can be shadowed, and no form is a button.)
+    refused ||= name.includes(M) || (hole && name == 'type' && node.localName == 'button');
     return (hole || /^(id|name)$/i.test(name)) && !unsafeName(name) && held.push([node, name, value]);
   });
   const path = (node: Node): number[] => (node == nodes ? [] : [...path(node.parentNode!), [...node.parentNode!.childNodes].indexOf(node as ChildNode)]);
   const holes: Hole[] = [];
-  for (const [node, name, value] of held) if (nodes.contains(node) && getAttributeNode.call(node, name)?.value == value) holes.push([path(node), split(value), name]);
+  // Held attributes stay; the sanitiser may have dropped their element.
+  for (const [node, name, value] of held) if (nodes.contains(node)) holes.push([path(node), split(value), name]);
   // 1 | 4 | 128: elements, text and comments.
   const walker = doc.createTreeWalker(nodes, 133);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
