@@ -3,13 +3,18 @@
 // is a copy with its own values written in. Checked on the shipped dist/vitrine.mjs: how
 // often markup is parsed, that every card is what the card parsed on its own would be
 // (values of every kind, in every place a theme puts them), and that each value an
-// attribute holds is judged with that card's value.
+// attribute holds is judged with that card's value. And on a page, with the script tag
+// (dist/vitrine.js), where the maker arrives with the cards chunk (dist/vitrine-cards.js):
+// a matrix drawn once it ran parses its structure once; one drawn without it (the chunk
+// missing or never answering) draws every card all the same, each parsed on its own.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './chromium';
+import { expectRendered, newRecordedPage, repeatProducts, serveThemes, settled } from './embed/harness';
+import { useFixtureSuite } from './embed/useFixtureSuite';
 
 let browser: Browser;
 let page: Page;
@@ -150,5 +155,98 @@ describe('attributes that hold a value are judged with each card', () => {
       '<a class="c">link</a><input class="i">',
       '<a href="https://shop.example/p" id="card-3" class="c">link</a><input class="i">',
     ]);
+  });
+});
+
+describe('on a page, with the cards chunk', () => {
+  const suite = useFixtureSuite('card-mould');
+  const SLOT = 'big-matrix';
+  const COUNT = 100;
+  const theme = {
+    id: '5d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d7',
+    orgId: 'big-matrix',
+    orgName: 'Big matrix',
+    themeId: 'mould-grid',
+    name: 'Mould grid',
+    displayType: 'matrix',
+    description: 'One card per product.',
+    type: 'Custom',
+    payload: null,
+    divisionId: null,
+    htmlTemplate: '<a class="mg-card" href="{{product_currentPageUrl}}"><span class="mg-name">{{product_name}}</span></a>',
+    cssTemplate: null,
+    jsTemplate: null,
+  };
+
+  /** Counts each parse into a `<template>`, and says when the cards chunk's script has run (its load event). */
+  function watchParses(): void {
+    const w = window as unknown as { __parses: number; __cardsRan: boolean };
+    w.__parses = 0;
+    const own = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML')!;
+    Object.defineProperty(HTMLTemplateElement.prototype, 'innerHTML', {
+      configurable: true,
+      get: own.get,
+      set(html) {
+        w.__parses++;
+        own.set!.call(this, html);
+      },
+    });
+    document.addEventListener('load', (e) => String((e.target as HTMLScriptElement).src).includes('vitrine-cards.js') && (w.__cardsRan = true), true);
+  }
+
+  /** Opens the hundred-product matrix page; `cards` says what the cards chunk's request gets. */
+  async function drawPage(cards: 'served' | 'missing' | 'never') {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { page, errors } = await newRecordedPage(context);
+    await page.addInitScript(watchParses);
+    await serveThemes(page, theme);
+    await repeatProducts(page, COUNT, (i) => ({ sku: `MOULD-${i}`, name: `Linen ${i + 1}`, currentPageUrl: `/products/mould-${i}` }));
+    const asked: string[] = [];
+    await page.route(
+      (u) => u.pathname.endsWith('/vitrine-cards.js'),
+      (route) => {
+        asked.push(route.request().url());
+        if (cards == 'missing') return route.fulfill({ status: 404, body: 'gone' });
+        if (cards == 'served') return route.fallback();
+        // Never answers: the request stays open.
+      },
+    );
+    // The widget's answer waits for the chunk to have run, so the draw comes after it.
+    if (cards == 'served')
+      await page.route(
+        (u) => u.pathname.startsWith('/v1/widgetserver/'),
+        async (route) => {
+          await page.waitForFunction(() => (window as unknown as { __cardsRan?: boolean }).__cardsRan);
+          await route.fallback();
+        },
+      );
+    await page.goto(suite.fixtures.page('big-matrix'));
+    expectRendered(await settled(page, [SLOT]), [SLOT]);
+    const names = await page.locator(`#${SLOT} .vitrine__cell .mg-name`).allInnerTexts();
+    const parses = await page.evaluate(() => (window as unknown as { __parses: number }).__parses);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.close();
+    return { names, parses, asked, errors };
+  }
+
+  const every = Array.from({ length: COUNT }, (_, i) => `Linen ${i + 1}`);
+
+  it('a matrix drawn once the chunk ran parses its cards\' structure once', async () => {
+    const drawn = await drawPage('served');
+    expect(drawn.asked).toHaveLength(1);
+    expect(drawn.names).toEqual(every);
+    expect(drawn.parses).toBeLessThan(5);
+    expect(drawn.errors).toEqual([]);
+  });
+
+  it.each([
+    ['missing (404)', 'missing'],
+    ['never answering', 'never'],
+  ] as const)('with the chunk %s, every card is drawn all the same, each parsed on its own', async (_, cards) => {
+    const drawn = await drawPage(cards);
+    expect(drawn.asked).toHaveLength(1);
+    expect(drawn.names).toEqual(every);
+    expect(drawn.parses).toBeGreaterThanOrEqual(COUNT);
+    expect(drawn.errors).toEqual([]);
   });
 });

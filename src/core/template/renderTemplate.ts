@@ -53,7 +53,8 @@ export function isWholeWidget(template: string): boolean {
   return walk(parseTemplate(template));
 }
 
-function render(template: string, views: object[], write: (value: unknown) => string): string {
+/** Renders a Mustache template, `write` turning each value into markup (the cards chunk marks them). */
+export function render(template: string, views: object[], write: (value: unknown) => string): string {
   let context = new Mustache.Context(views[0] ?? Object.create(null));
   for (const view of views.slice(1)) context = context.push(view);
   return writer.renderTokens(parseTemplate(template) as never, context, undefined, template, { escape: write });
@@ -65,14 +66,3 @@ function render(template: string, views: object[], write: (value: unknown) => st
  */
 export const renderTemplate = (template: string, ...views: object[]): string => render(template, views, escape);
 
-/**
- * Renders like `renderTemplate`, with each value that is not empty written as a numbered
- * mark, `\uFDD0` n `\uFDD1` (noncharacters, which no theme writes), and the values apart:
- * the nth is `values[n - 1]`. Two products that render the same marked markup make the
- * same markup but for their text, which `browser/render/renderCard.ts` parses once.
- */
-export function renderMarked(template: string, ...views: object[]): [marked: string, values: string[]] {
-  const values: string[] = [];
-  const mark = (value: unknown) => (typeof value == 'object' || !(value = String(value)) ? '' : '\uFDD0' + values.push(value as string) + '\uFDD1');
-  return [render(template, views, mark), values];
-}
