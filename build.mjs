@@ -41,6 +41,7 @@ const trimmedPreactUser = {
 // And it leaves the runner of a theme's jsTemplate to the theme script chunk: wherever a
 // module imports src/browser/theme/themeScript.ts, vitrine.js gets lazyThemeScript.ts.
 const themeScript = join(process.cwd(), 'src/browser/theme/themeScript');
+const cardMaker = join(process.cwd(), 'src/browser/render/cardMaker');
 const lazyBuiltinCard = {
   name: 'lazy-builtin-card',
   setup(build) {
@@ -49,6 +50,11 @@ const lazyBuiltinCard = {
     );
     build.onResolve({ filter: /(^|\/)themeScript$/ }, ({ path, resolveDir }) =>
       (join(resolveDir, path) == themeScript ? { path: join(process.cwd(), 'src/browser/theme/lazyThemeScript.ts') } : undefined),
+    );
+    // And the maker of cards of one structure to the cards chunk: wherever a module imports
+    // src/browser/render/cardMaker.ts, vitrine.js gets lazyCardMaker.ts.
+    build.onResolve({ filter: /(^|\/)cardMaker$/ }, ({ path, resolveDir }) =>
+      (join(resolveDir, path) == cardMaker ? { path: join(process.cwd(), 'src/browser/render/lazyCardMaker.ts') } : undefined),
     );
   },
 };
@@ -97,6 +103,8 @@ const shipped = [
   { entryPoints: ['src/browser/theme/entry.ts'], outfile: 'dist/vitrine-theme.js', format: 'iife' },
   // The runner of an org theme's jsTemplate, for a slot whose chosen theme has one.
   { entryPoints: ['src/browser/script/entry.ts'], outfile: 'dist/vitrine-script.js', format: 'iife' },
+  // The maker of cards of one structure, for a matrix slot: Mustache and the sanitiser are the core's.
+  { entryPoints: ['src/browser/cards/entry.ts'], outfile: 'dist/vitrine-cards.js', format: 'iife' },
   // French, German and Spanish interface strings, for pages in those languages.
   { entryPoints: ['src/browser/strings/entry.ts'], outfile: 'dist/vitrine-strings.js', format: 'iife' },
   // Microdata, RDFa and the platforms' page data, for pages JSON-LD does not describe.

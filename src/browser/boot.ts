@@ -15,6 +15,7 @@ import { addToHead, linkStylesheet } from './theme/linkStylesheet';
 import { layouts } from './layouts/layouts';
 import { builtinThemes } from '../core/theme/builtinThemes';
 import { themeScript } from './theme/themeScript';
+import { cardMaker } from './render/cardMaker';
 import { createSlots } from './slots/createSlots';
 import { SLOT, scanSlots, watchSlots } from './slots/watchSlots';
 import { sanitizeNodes } from './sanitize/sanitizeHtml';
@@ -148,7 +149,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       }
       // The results' room (the stylesheet's `min-height`) is taken as early as can be.
       watchSlots(win, slots!, () => (styled(), chunk('search')));
-      host = { win, doc, config, context: ctx, page: pageReader, resume: chunks._resumer, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, builtinThemes, themeScript, strings: chunks.strings, translations: chunks._translations, h, history, sanitize: sanitizeNodes, prepareFormat, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+      host = { win, doc, config, context: ctx, page: pageReader, resume: chunks._resumer, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, builtinThemes, themeScript, cards: cardMaker, strings: chunks.strings, translations: chunks._translations, h, history, sanitize: sanitizeNodes, prepareFormat, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
       plugins.forEach(run);
       parsed();
       if (config.debug) chunk('debug');

@@ -12,6 +12,7 @@ import type { ServerState } from '../types/server';
 import type { MountOptions, MountResult } from './render/mountWidget';
 import type { prepareFormat } from './render/prepareFormat';
 import type { themeScript } from './theme/themeScript';
+import type { CardMaker } from './render/renderCard';
 
 /**
  * What the core embed hands to a chunk loaded later (the search chunk) through
@@ -36,6 +37,8 @@ export interface EmbedHost {
   builtinThemes: Record<Layout, Theme>;
   /** Where the runner of a theme's jsTemplate is, which the theme script chunk adds in the script tag build. */
   themeScript: typeof themeScript;
+  /** Where the maker of cards of one structure is, which the cards chunk makes with the core's Mustache and sanitiser. */
+  cards: CardMaker;
   /** The core's Preact `h`, which a layout chunk renders with (one copy per page). */
   h: (...args: never[]) => unknown;
   /**

@@ -4,6 +4,7 @@ import type { FullContext } from '../context/buildContext';
 import { pageReader } from '../context/readProduct';
 import { layouts } from '../layouts/layouts';
 import { themeScript } from '../theme/themeScript';
+import { cardMaker } from '../render/cardMaker';
 import { moduleChunk } from './assets';
 import { loadChunk } from './loadChunk';
 import { prepareFormat } from '../render/prepareFormat';
@@ -35,7 +36,9 @@ export function createChunks(doc: Document, config: Config, ctx: () => FullConte
   const analytics = () => config.setting('analytics') && chunk('analytics');
   // The carousel and bundle layouts are chunks of their own: a page of grids needs
   // neither, and most pages never show a bundle. So is the built-in themes' card (`theme`).
-  const need = (name: Layout | 'theme') => layouts[name as Layout] || chunk(name);
+  // A matrix draws every card at once: the maker that parses cards of one structure once
+  // (`cards`, in the script tag build) is asked for beside it, and never waited for.
+  const need = (name: Layout | 'theme') => (name == 'matrix' && !cardMaker._make && chunk('cards'), layouts[name as Layout] || chunk(name));
   // And the runner of a theme's jsTemplate (`script`), in the script tag build: most themes
   // have none. A widget whose theme has one waits for it, from the moment it is drawn, as
   // long as for its own call (5 s, core/api/createRequester.ts): a chunk that never answers

@@ -7,6 +7,7 @@ import type { liveBundle } from '../bundle/liveBundle';
 import { labelView } from '../../core/template/labelView';
 import { isWholeWidget, renderTemplate } from '../../core/template/renderTemplate';
 import { sanitizeNodes } from '../sanitize/sanitizeHtml';
+import { cardMaker } from './cardMaker';
 import { held, type Card } from '../../layouts/fill';
 import { prioritiseImages } from './prioritiseImages';
 import { bare } from '../../core/util/bare';
@@ -157,7 +158,8 @@ export function* readyWidget(root: HTMLElement, options: MountOptions, inTasks?:
     // The script tag's built-in card is the theme chunk's: one that did not load renders nothing.
     if (template == null && !server) throw Error('its template did not load (vitrine-theme.js)');
     // A server card is already in the root: hydrating leaves its element's markup alone.
-    const card = (p: ProductView): Card => (server ? { __html: '' } : sanitizeNodes(renderTemplate(template, view, p), doc));
+    // Cards of one structure are parsed once by the cards chunk's maker, once it is here.
+    const card = (p: ProductView): Card => (server ? { __html: '' } : cardMaker._make?.(doc, template, view, p) || sanitizeNodes(renderTemplate(template, view, p), doc));
     if (server ? server.whole : isWholeWidget(template)) {
       // A whole widget's template renders in a step, and is sanitised in the next: after
       // the view, in one step, they made the demo not-found page's first draw step long.

@@ -54,14 +54,18 @@ export const listItems = 'li,dd,dt';
 export const lists = 'ul,ol,menu,dl';
 export const button = 'button';
 
+/** Whether an attribute goes whatever its value: a handler, a form… attribute, srcdoc. */
+export const unsafeName = (name: string): boolean => /^(on|form|srcdoc$)/i.test(name);
+
 /**
  * Whether an attribute goes. `shadows` says whether an `id` or `name` value would hide a
  * property of the page's document, window or forms.
  */
 export function unsafeAttribute(name: string, value: string, shadows: (value: string) => boolean): boolean {
   return (
-    // `name=value`: a handler, a form… attribute, srcdoc, a submit, reset or image control.
-    /^(on|form)|^srcdoc=|^type=(submit|reset|image)$/i.test(name + '=' + value) ||
+    unsafeName(name) ||
+    // A submit, reset or image control.
+    /^type=(submit|reset|image)$/i.test(name + '=' + value) ||
     (/^(href|src|action|xlink:href|poster|background|cite|data|ping)$/i.test(name) && !safeUrl(value)) ||
     (/^(id|name)$/i.test(name) && shadows(value)) ||
     (/^srcset$/i.test(name) && value.split(',').some((part) => !safeUrl(part.trim().split(/\s+/)[0])))

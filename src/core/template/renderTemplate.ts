@@ -53,12 +53,16 @@ export function isWholeWidget(template: string): boolean {
   return walk(parseTemplate(template));
 }
 
+/** Renders a Mustache template, `write` turning each value into markup (the cards chunk marks them). */
+export function render(template: string, views: object[], write: (value: unknown) => string): string {
+  let context = new Mustache.Context(views[0] ?? Object.create(null));
+  for (const view of views.slice(1)) context = context.push(view);
+  return writer.renderTokens(parseTemplate(template) as never, context, undefined, template, { escape: write });
+}
+
 /**
  * Renders a Mustache template; `views` are pushed in order, so a product card sees
  * its product first and the widget's names behind it. Throws on a broken template.
  */
-export function renderTemplate(template: string, ...views: object[]): string {
-  let context = new Mustache.Context(views[0] ?? Object.create(null));
-  for (const view of views.slice(1)) context = context.push(view);
-  return writer.renderTokens(parseTemplate(template) as never, context, undefined, template, { escape });
-}
+export const renderTemplate = (template: string, ...views: object[]): string => render(template, views, escape);
+

@@ -8,6 +8,7 @@ import { cartPlugin } from '../../../../src/browser/cart/cartPlugin';
 import type { WidgetEnvelope } from '../../../../src/types/interface';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
 import { themeScript } from '../../../../src/browser/theme/themeScript';
+import { cardMaker } from '../../../../src/browser/render/cardMaker';
 import { prepareFormat } from '../../../../src/browser/render/prepareFormat';
 
 // The bundle chunk as the page gets it: imported after the core has set `window.Vitrine`.
@@ -41,6 +42,7 @@ function fakeHost(): EmbedHost {
     layouts,
     builtinThemes,
     themeScript,
+    cards: cardMaker,
     h,
     sanitize: sanitizeNodes,
     prepareFormat,

@@ -6,6 +6,7 @@ import type { Config, EmbedHost, PageContext, Plugin } from '../../../../src/bro
 import type { Theme } from '../../../../src/types/interface';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
 import { themeScript } from '../../../../src/browser/theme/themeScript';
+import { cardMaker } from '../../../../src/browser/render/cardMaker';
 import { prepareFormat } from '../../../../src/browser/render/prepareFormat';
 
 // The debug chunk as the page gets it: imported after the core has set `window.Vitrine`,
@@ -57,6 +58,7 @@ async function load(options: Page = {}): Promise<EmbedHost> {
     layouts: {},
     builtinThemes,
     themeScript,
+    cards: cardMaker,
     h,
     sanitize: sanitizeNodes,
     prepareFormat,

@@ -7,6 +7,7 @@ import { apiError } from '../../../../src/core/api/apiError';
 import { parseFilter } from '../../../../src/client/parseFilter';
 import { builtinThemes } from '../../../../src/core/theme/builtinThemes';
 import { themeScript } from '../../../../src/browser/theme/themeScript';
+import { cardMaker } from '../../../../src/browser/render/cardMaker';
 import { prepareFormat } from '../../../../src/browser/render/prepareFormat';
 
 // A small store answered by a requester in the service's own terms: the search UI under
@@ -165,6 +166,7 @@ export function createFakeHost(
     layouts: {},
     builtinThemes,
     themeScript,
+    cards: cardMaker,
     h,
     sanitize: sanitizeNodes,
     prepareFormat,
