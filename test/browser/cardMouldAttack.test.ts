@@ -14,14 +14,22 @@ import { MXSS_PAYLOADS } from './mxssPayloads';
 import { MARKUP_PAYLOADS } from './embed/markupPayloads';
 import { XSS_PAYLOADS } from './embed/xssPayloads';
 
+/** The strict page's own scripts, in its markup: it lets no script text be set later. */
+const STRICT_HEAD =
+  "<script>window.__violations = []; document.addEventListener('securitypolicyviolation', (e) => __violations.push(e.violatedDirective + ' ' + e.sample));</script>" +
+  "<script type=\"module\">import * as v from '/dist/vitrine.mjs'; window.__vitrine = v;</script>";
+
 let browser: Browser;
 let page: Page;
 const outside: string[] = [];
 const server = createServer((req, res) => {
   const path = new URL(req.url!, 'http://x').pathname;
   if (path.startsWith('/dist/')) return res.writeHead(200, { 'Content-Type': path.endsWith('.css') ? 'text/css' : 'text/javascript' }).end(readFileSync('.' + path));
-  if (path != '/') return res.writeHead(404).end();
-  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body><div id="root"></div></body></html>');
+  if (path != '/' && path != '/trusted-types') return res.writeHead(404).end();
+  // The second page accepts markup only from Vitrine's own Trusted Types policy.
+  const policy = path == '/trusted-types' ? { 'Content-Security-Policy': "require-trusted-types-for 'script'; trusted-types vitrine" } : {};
+  const head = path == '/trusted-types' ? STRICT_HEAD : '';
+  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', ...policy }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8">${head}</head><body><div id="root"></div></body></html>`);
 });
 
 beforeAll(async () => {
@@ -56,8 +64,8 @@ type Values = { name: string; variantName?: string; sku?: string };
  * written out node by node (namespace, name, each attribute's namespace, name and value,
  * each text's characters as code points where they are not printable ASCII).
  */
-function differing(templates: string[], products: Values[], doc: 'page' | 'frame' = 'page') {
-  return page.evaluate(
+function differing(templates: string[], products: Values[], doc: 'page' | 'frame' = 'page', on: Page = page) {
+  return on.evaluate(
     ({ templates, products, doc }) => {
       const v = (window as unknown as { __vitrine: any }).__vitrine;
       const visible = (s: string) => s.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -276,4 +284,65 @@ describe('marks a theme writes itself', () => {
   it.fails('a theme whose text holds `\\uFDD01\\uFDD1` shows that text, not a product value', async () => {
     expect(await differing(['<span>{{product_name}}</span><i>\uFDD01\uFDD1</i><b title="\uFDD02\uFDD1">t</b>'], PRODUCTS.slice(0, 3))).toEqual([]);
   });
+});
+
+describe('a page that changed the prototypes before the cards are drawn', () => {
+  it('Object.prototype given the names a kept structure has: each card as on its own', async () => {
+    await page.evaluate(() => {
+      for (const name of ['doc', 'nodes', 'holes']) Object.defineProperty(Object.prototype, name, { value: 'polluted', configurable: true, writable: true });
+    });
+    try {
+      expect(await differing(THEMES.slice(0, 12), PRODUCTS.slice(0, 8))).toEqual([]);
+    } finally {
+      await page.evaluate(() => {
+        for (const name of ['doc', 'nodes', 'holes']) delete (Object.prototype as Record<string, unknown>)[name];
+      });
+    }
+  });
+
+  it('setAttribute and Text’s data wrapped by the page (handing on to the browser’s own): each card as on its own', async () => {
+    await page.evaluate(() => {
+      const set = Element.prototype.setAttribute;
+      const data = Object.getOwnPropertyDescriptor(CharacterData.prototype, 'data')!;
+      Element.prototype.setAttribute = function (this: Element, name: string, value: string) {
+        set.call(this, name, value);
+      };
+      Object.defineProperty(Text.prototype, 'data', { configurable: true, get: data.get, set: data.set });
+      (window as unknown as { __restore: () => void }).__restore = () => {
+        Element.prototype.setAttribute = set;
+        delete (Text.prototype as { data?: string }).data;
+      };
+    });
+    try {
+      expect(await differing(THEMES.slice(0, 12), PRODUCTS.slice(0, 8))).toEqual([]);
+    } finally {
+      await page.evaluate(() => (window as unknown as { __restore: () => void }).__restore());
+    }
+  });
+});
+
+describe('a page that enforces Trusted Types', () => {
+  it('cards of one structure are drawn with no violation, each as on its own', async () => {
+    const strict = await browser.newPage();
+    try {
+      await strict.goto(page.url() + 'trusted-types');
+      await strict.waitForFunction(() => '__vitrine' in window);
+      expect(await differing(THEMES, PRODUCTS.slice(0, 12), 'page', strict)).toEqual([]);
+      expect(await strict.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+      // And the page does enforce it: markup set outside Vitrine's policy is refused (after
+      // the check above, since this refusal is reported as a violation too).
+      expect(
+        await strict.evaluate(() => {
+          try {
+            document.createElement('div').innerHTML = '<b>b</b>';
+            return 'accepted';
+          } catch {
+            return 'refused';
+          }
+        }),
+      ).toBe('refused');
+    } finally {
+      await strict.close();
+    }
+  }, 60_000);
 });
