@@ -71,10 +71,9 @@ export function cardRenderer({ _render: render, _sanitize: sanitizeNodes, _unsaf
     const walker = doc.createTreeWalker(nodes, 133);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.nodeType == 1 ? node.nodeName : (node as CharacterData).data;
-      // Marks stand in text only; and a newline that starts a <pre>, <listing> or <textarea>
-      // is dropped by the parser, a value's too.
+      // Marks stand in text only.
       if (!text.includes(M)) continue;
-      if (node.nodeType != 3 || (!node.previousSibling && text[0] == M && /^(pre|listing|textarea)$/i.test(node.parentNode!.nodeName))) refused = true;
+      if (node.nodeType != 3) refused = true;
       else holes.push([path(node), split(text)]);
     }
     return refused ? 0 : { doc, nodes, holes };
@@ -90,14 +89,19 @@ export function cardRenderer({ _render: render, _sanitize: sanitizeNodes, _unsaf
    */
   return (doc, template, ...views) => {
     const [marked, values] = renderMarked(template, views);
+    // Parsed on its own: a card whose markup holds a mark-shaped character of its own (the
+    // theme's text, a `{{{value}}}`), which would be read as a value; one with a value that
+    // starts with a line break, which the parser drops first in a <pre>, <listing> or
+    // <textarea> (also where it reopens a formatting element around it); and a NUL, which
+    // the parser drops or replaces.
+    if (marked.split(M).length - 1 != values.length || values.some((value) => /^[\n\r]|\0/.test(value))) return 0;
     let mould = moulds.get(marked);
     if (mould == null || (mould && mould.doc != doc)) {
       // A page shows a few themes whose cards take a few structures each.
       if (moulds.size > 99) moulds.clear();
       moulds.set(marked, (mould = makeMould(doc, marked)));
     }
-    // A NUL is dropped or replaced by the parser: such a card is parsed on its own.
-    if (!mould || values.some((value) => value.includes('\0'))) return 0;
+    if (!mould) return 0;
     const card = mould.nodes.cloneNode(true) as DocumentFragment;
     const shadows = shadowsIn(doc);
     for (const [path, parts, name] of mould.holes) {
