@@ -60,7 +60,10 @@ export function cardRenderer({ _render: render, _sanitize: sanitizeNodes, _unsaf
       const hole = value.includes(M);
       // A button's type is always made `button`: one a value would remove goes to the end.
       // (Only a form's properties can be shadowed, and no form is a button.)
-      refused ||= name.includes(M) || (hole && name == 'type' && node.localName == 'button');
+      // A style attribute's declarations are read again in a copy, past the check a strict
+      // Content-Security-Policy (style-src-attr) made of the parsed one: such a card is parsed
+      // on its own, so the page's policy still decides.
+      refused ||= name.includes(M) || /^style$/i.test(name) || (hole && name == 'type' && node.localName == 'button');
       return (hole || /^(id|name)$/i.test(name)) && !unsafeName(name) && held.push([node, name, value]);
     });
     const path = (node: Node): number[] => (node == nodes ? [] : [...path(node.parentNode!), [...node.parentNode!.childNodes].indexOf(node as ChildNode)]);
