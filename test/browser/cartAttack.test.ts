@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { expectRendered, newRecordedPage, settled, slotEvents, type OpenedPage } from './embed/harness';
 import { useFixtureSuite } from './embed/useFixtureSuite';
+import { idOf, withCartIds } from './cartIds';
 
 const suite = useFixtureSuite('cart-attack');
 const SLOTS = ['cart-carousel', 'cart-bundle'];
@@ -34,18 +35,6 @@ interface Shop {
   };
 }
 
-const idOf = (sku: string) => String(70000 + ([...sku].reduce((n, c) => n * 31 + c.charCodeAt(0), 7) % 20000));
-
-async function withCartIds(route: Route): Promise<void> {
-  const res = await route.fetch();
-  if (!(res.headers()['content-type'] || '').includes('json')) return route.fulfill({ response: res });
-  const body = await res.json();
-  if (Array.isArray(body.products)) {
-    const skus: string[] = body.products.map((p: { sku: string }) => p.sku);
-    body.customValues = { ...body.customValues, cartIds: Object.fromEntries(skus.map((s) => [s, idOf(s)])) };
-  }
-  await route.fulfill({ response: res, json: body });
-}
 
 const json = (route: Route, status: number, body: unknown, headers: Record<string, string> = {}) =>
   route.fulfill({ status, contentType: 'application/json', headers, body: JSON.stringify(body) });
