@@ -69,6 +69,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     refresh: () => slots?.refresh(),
     render: (element) => (slots ? scanSlots(slots, element || doc, true) : early.push(element)),
     setContext(next) {
+      // Before the same-page check: a search page that stays one while the app writes
+      // another query to the address is told each time (the chunk asks once a query).
+      host?.search?.follow();
       // The same page said twice is one page (React's StrictMode runs effects twice in development).
       if (JSON.stringify(next) == JSON.stringify(overrides)) return;
       overrides = { ...next };

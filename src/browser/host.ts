@@ -61,6 +61,11 @@ export interface EmbedHost {
   /** Where the page chunk puts its reader of microdata, RDFa and platform data. */
   page?: { read?: (win: Window) => PageReading };
   /**
+   * Where the search chunk puts what `setContext` tells it: the results (and the boxes)
+   * follow a query the app wrote to the address itself.
+   */
+  search?: { follow: () => void };
+  /**
    * Readies the page's number format before a first answer: the core's worker where the
    * page allows one, else a task on the main thread. Settles once the format is made: the
    * search chunk's results wait for it, as widgets do.

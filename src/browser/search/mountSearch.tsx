@@ -5,7 +5,8 @@ import { parseSearchResponse } from '../../client/parseSearchResponse';
 import { SEARCH_PATH } from '../../client/searchPaths';
 import { buildSearchRequest, DEFAULT_PAGE_SIZE } from '../../client/buildSearchRequest';
 import { isApiError } from '../../core/api/apiError';
-import { cssId, injectStyle } from '../theme/applyTheme';
+import { cssId } from '../theme/applyTheme';
+import { injectStyleAt } from './injectStyleAt';
 import { searchCss } from './searchCss';
 import { readSearchState, writeSearchState, type SearchState } from './searchState';
 import { SearchView, type ChangeReason } from './SearchView';
@@ -19,6 +20,11 @@ import { fillString } from '../../core/strings/fillString';
 export interface SearchMount {
   /** A new query from a search box on this page: no reload, a new history entry. */
   setQuery(query: string): void;
+  /**
+   * The app wrote the address itself (its own field, its router) and said so with
+   * `setContext`: a state other than the one asked for last is asked for, once.
+   */
+  follow(): void;
   /** Stops listening to history and removes what was rendered. */
   destroy(): void;
 }
@@ -52,7 +58,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     if (!format) {
       const { locale, currency } = host.context();
       format = { locale, currency };
-      injectStyle(doc, 'search', searchCss, config.nonce);
+      injectStyleAt(doc, slot, 'search', searchCss, config.nonce);
       // Before the first answer: the results' prices and count are its first use on the page.
       formatted = host.prepareFormat(win, config.nonce, locale, currency);
     }
@@ -155,7 +161,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
       host.log('search: themes unavailable, built-in card used', e);
     }
     const theme = chooseCardTheme(themes, { id: slot.id, themeId: slot.dataset.vitrineTheme });
-    if (theme?.cssTemplate) injectStyle(doc, theme.themeId, theme.cssTemplate, config.nonce);
+    if (theme?.cssTemplate) injectStyleAt(doc, slot, theme.themeId, theme.cssTemplate, config.nonce);
     const card = createCard(host.sanitize, theme, ready(), fillString(page.t.searchResultsFor, { query: '' }).trim());
     dispatch({ type: 'card', card, listClass: theme ? `vitrine-theme--${cssId(theme.themeId)}` : '' });
     host.log('search: card', theme ? 'from theme ' + theme.themeId : 'built-in');
@@ -344,13 +350,19 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     });
   });
 
-  const onPopState = () => void load(readSearchState(win.location.search, queryParam), 'history');
+  const fromAddress = () => readSearchState(win.location.search, queryParam);
+  const onPopState = () => void load(fromAddress(), 'history');
   win.addEventListener('popstate', onPopState);
   void load(page.state, 'initial');
 
   return {
     setQuery(query) {
       change({ query: query.trim(), filters: Object.create(null), sort: page.state.sort, page: 1 }, 'query');
+    },
+    follow() {
+      const next = fromAddress();
+      // Compared as the address writes them: the same query, filters, sort and page.
+      if (writeSearchState(next, '', queryParam) !== writeSearchState(page.state, '', queryParam)) void load(next, 'history');
     },
     destroy() {
       win.removeEventListener('popstate', onPopState);

@@ -1,5 +1,5 @@
 import type { EmbedHost } from '../host';
-import { injectStyle } from '../theme/applyTheme';
+import { injectStyleAt } from './injectStyleAt';
 import { searchCss } from './searchCss';
 import type { SearchMount } from './mountSearch';
 import { searchStrings } from '../../core/strings/search';
@@ -29,7 +29,7 @@ export function mountSearchBox(host: EmbedHost, el: HTMLElement, results: () => 
   if (el.localName === 'form') {
     form = el as HTMLFormElement;
   } else {
-    injectStyle(doc, 'search', searchCss, config.nonce);
+    injectStyleAt(doc, el, 'search', searchCss, config.nonce);
     const id = 'vitrine-searchbox-' + ++boxes;
     form = doc.createElement('form');
     form.className = 'vitrine-searchbox';

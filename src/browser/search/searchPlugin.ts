@@ -1,19 +1,26 @@
 import type { EmbedHost } from '../host';
 import { mountSearch, type SearchMount } from './mountSearch';
 import { mountSearchBox } from './mountSearchBox';
+import { openShadowRoots } from './openShadowRoots';
 
 const SEARCH = '[data-vitrine-search]';
 const BOX = '[data-vitrine-searchbox]';
+const WANTED = SEARCH + ',' + BOX;
 
 /**
  * What the search chunk gives the core (`Vitrine.use`): results in the
  * `[data-vitrine-search]` slot and a search box in every `[data-vitrine-searchbox]`.
- * Elements added later (single-page apps) are mounted when they appear, and an element
- * is mounted once however often it is seen. What a removed element held goes with it: a
+ * Elements added later (single-page apps) are mounted when they appear, or when an
+ * element already on the page gains one of the attributes, and an element is mounted
+ * once however often it is seen. Open shadow roots are looked in too (a web-component
+ * storefront's header), each from when it is seen for as long as its host is in the
+ * page; a closed one is out of reach. What a removed element held goes with it: a
  * results slot stops listening to history and a box to back and forward, so a route
  * left keeps nothing of theirs (a slot put back, as a kept-alive route does, is mounted
  * again). A box searches in place whenever the page has results, whichever came first.
- * One that fails is logged and the others still mount.
+ * When the app writes the address itself and then calls `setContext`, the results and
+ * the boxes follow it as they follow back and forward. One that fails is logged and the
+ * others still mount.
  */
 // A mark on the element itself, under a registered symbol: a second copy of this chunk on
 // the page sees the first one's marks (a WeakSet would be private to each copy).
@@ -32,25 +39,29 @@ export function searchPlugin(host: EmbedHost): void {
   // its own), and the boxes in the document now: only those hear back and forward.
   const follow = new WeakMap<Element, () => void>();
   const boxes = new Set<Element>();
+  // The open shadow roots seen whose host is in the document: looked in as it is.
+  const shadows = new Set<ShadowRoot>();
 
   const scan = () => {
-    doc.querySelectorAll<HTMLElement>(SEARCH).forEach((slot) => {
-      if (done.has(slot) || results) return;
-      done.add(slot);
-      try {
-        results = { slot, mount: mountSearch(host, slot) };
-      } catch (error) {
-        host.log('search slot failed', error);
-      }
-    });
     const found: HTMLElement[] = [];
-    doc.querySelectorAll<HTMLElement>(BOX).forEach((el) => {
-      if (follow.has(el)) boxes.add(el);
-      else if (!done.has(el)) {
-        done.add(el);
-        found.push(el);
-      }
-    });
+    for (const scope of [doc, ...shadows]) {
+      scope.querySelectorAll<HTMLElement>(SEARCH).forEach((slot) => {
+        if (done.has(slot) || results) return;
+        done.add(slot);
+        try {
+          results = { slot, mount: mountSearch(host, slot) };
+        } catch (error) {
+          host.log('search slot failed', error);
+        }
+      });
+      scope.querySelectorAll<HTMLElement>(BOX).forEach((el) => {
+        if (follow.has(el)) boxes.add(el);
+        else if (!done.has(el)) {
+          done.add(el);
+          found.push(el);
+        }
+      });
+    }
     // The boxes are drawn in a task of their own: with the results' first request they
     // were one long task on a phone.
     if (found.length) win.setTimeout(() => found.forEach(mountBox));
@@ -76,31 +87,66 @@ export function searchPlugin(host: EmbedHost): void {
       results = undefined;
     }
     boxes.forEach((el) => el.isConnected || boxes.delete(el));
+    shadows.forEach((root) => root.host.isConnected || shadows.delete(root));
   };
 
   // Back and forward on the search page keep every box in step with the results. One
   // listener for all boxes, for as long as the page lives, like the observer below.
-  win.addEventListener('popstate', () => {
+  const inStep = () => {
     prune();
     if (results) boxes.forEach((el) => follow.get(el)?.());
-  });
+  };
+  win.addEventListener('popstate', inStep);
+  // The app wrote another query to the address and called setContext: the results ask
+  // for it (once a state), and the boxes show it.
+  host.search = {
+    follow() {
+      // Called from the page's own setContext: nothing of ours reaches it.
+      try {
+        inStep();
+        results?.mount.follow();
+      } catch (error) {
+        host.log('search: address not followed', error);
+      }
+    },
+  };
 
-  scan();
   const Observer = (win as Window & typeof globalThis).MutationObserver;
-  if (typeof Observer !== 'function') return;
+  // Our own renders add nodes too; only an added slot or box, or an element that gains
+  // the attribute of one (Vue and React patch the node they keep), is worth a scan, and
+  // one scan per task is enough.
   let queued = false;
-  new Observer((records) => {
-    prune();
-    // Our own renders add nodes too; only an added slot or box is worth a scan, and one
-    // scan per task is enough.
-    const added = records.some((r) =>
-      Array.from(r.addedNodes).some((n) => n.nodeType === 1 && ((n as Element).matches(SEARCH + ',' + BOX) || !!(n as Element).querySelector(SEARCH + ',' + BOX))),
-    );
-    if (!added || queued) return;
-    queued = true;
-    win.setTimeout(() => {
-      queued = false;
-      scan();
-    });
-  }).observe(doc.body || doc.documentElement, { childList: true, subtree: true });
+  const observer = typeof Observer === 'function'
+    ? new Observer((records) => {
+      prune();
+      let wanted = false;
+      for (const r of records) {
+        if (r.type === 'attributes') wanted ||= (r.target as Element).matches(WANTED);
+        r.addedNodes.forEach((n) => {
+          if (n.nodeType !== 1) return;
+          // Every root under what was added is watched, whether or not a scan follows.
+          openShadowRoots(doc, n, (root) => (wanted = watch(root) || wanted));
+          wanted ||= (n as Element).matches(WANTED) || !!(n as Element).querySelector(WANTED);
+        });
+      }
+      if (!wanted || queued) return;
+      queued = true;
+      win.setTimeout(() => {
+        queued = false;
+        scan();
+      });
+    })
+    : undefined;
+  const options: MutationObserverInit = { childList: true, subtree: true, attributeFilter: ['data-vitrine-search', 'data-vitrine-searchbox'] };
+  /** Looks in `root` from now on; true when it holds a slot or box already. */
+  const watch = (root: ShadowRoot) => {
+    shadows.add(root);
+    observer?.observe(root, options);
+    return !!root.querySelector(WANTED);
+  };
+
+  // The roots already on the page, once: a walk of the document when the chunk arrives.
+  openShadowRoots(doc, doc, watch);
+  scan();
+  observer?.observe(doc.body || doc.documentElement, options);
 }

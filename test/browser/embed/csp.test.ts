@@ -117,6 +117,26 @@ describe('under a strict nonce Content-Security-Policy', () => {
     expect(opened.errors).toEqual([]);
     await page.close();
   });
+
+  it('a search box in a component\'s open shadow root is styled there by nonce, with no violation', async () => {
+    const opened = await open();
+    const { page } = opened;
+    expectRendered(await settled(page, SLOTS), SLOTS);
+    await page.locator('[data-vitrine-searchbox] form[role="search"]').first().waitFor({ timeout: 15_000 });
+    await page.evaluate(() => {
+      const header = document.createElement('site-header');
+      document.body.prepend(header);
+      header.attachShadow({ mode: 'open' }).innerHTML = '<div data-vitrine-searchbox></div>';
+    });
+    const form = await page.waitForFunction(() => document.querySelector('site-header')!.shadowRoot!.querySelector('form[role="search"]'), undefined, { timeout: 15_000 });
+    // Under style-src by nonce only, a <style> without it would be refused and the form unstyled.
+    expect(await form.evaluate((el) => getComputedStyle(el as Element).display)).toBe('flex');
+    const { violations } = await records(page);
+    expect(violations).toEqual([]);
+    expect(opened.cspConsole).toEqual([]);
+    expect(opened.errors).toEqual([]);
+    await page.close();
+  });
 });
 
 const TT_SLOTS = ['tt-carousel', 'tt-matrix', 'tt-bundle'];

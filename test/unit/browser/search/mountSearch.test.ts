@@ -451,6 +451,28 @@ describe('single-page apps', () => {
     expect(document.querySelectorAll('.vitrine-searchbox')).toHaveLength(1);
   });
 
+  it('follows a query the app wrote to the address when setContext tells it, asking once a state, the box in step', async () => {
+    freshBody('<header><div data-vitrine-searchbox></div></header><main><div id="followed" data-vitrine-search></div></main>');
+    go('/search?q=product');
+    const { host, calls } = createFakeHost();
+    searchPlugin(host);
+    slot = document.getElementById('followed')!;
+    await settled(() => expect(names()).toHaveLength(8));
+    await settled(() => expect(document.querySelector('.vitrine-searchbox')).not.toBeNull());
+    const input = document.querySelector<HTMLInputElement>('.vitrine-searchbox input')!;
+    const before = calls.length;
+    // The same address said again (StrictMode's second effect, a setContext with no new query): nothing asked.
+    host.search!.follow();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toHaveLength(before);
+    go('/search?q=2');
+    host.search!.follow();
+    host.search!.follow();
+    await settled(() => expect($('.vitrine-search__title')!.textContent).toBe('Results for 2'));
+    expect(calls.slice(before).map((c) => c.request.query)).toEqual(['2']);
+    expect(input.value).toBe('2');
+  });
+
   it('mounts a results slot added later, and stops listening when it is removed', async () => {
     document.body.innerHTML = '<main id="app"></main>';
     go('/search?q=product');
