@@ -21,8 +21,8 @@ import { runChain } from '../../core/slots/runChain';
 import { soon, tick } from '../whenReady';
 
 
-/** A widget root, with where its impression stands (`watch`). */
-type Watched = HTMLElement & { _seen: number };
+/** A widget root, with where its impression stands (`watch`), and its next look while in view but not painted. */
+type Watched = HTMLElement & { _seen: number; _again?: ReturnType<typeof setTimeout> };
 
 /** Slots within this many pixels of the viewport load at once, the rest when scrolled near. */
 const NEAR = 600;
@@ -105,14 +105,25 @@ export function createSlots(deps: SlotDeps): Slots {
               // but for a sliver by a panel it scrolls in, and an off-canvas drawer's touches
               // the line with none of it on the screen.
               if (!isIntersecting || root._seen & 8 || (line ? !rootBounds || boundingClientRect.height <= 2 * rootBounds.top || intersectionRect.width * 2 < boundingClientRect.width : intersectionRatio < 0.5)) return;
+              // The observer measures boxes, not paint: a widget the page keeps invisible in
+              // view (visibility:hidden or opacity:0, on it or around it) is not seen. It is
+              // watched anew a second later, and the observers say again where it is: looked
+              // at each second while it stays in view, not once it has left. Chromium 121,
+              // Firefox 122, Safari 17.4; before them, a box in view counts.
+              if (root.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) == false) {
+                unwatch(root);
+                root._again = setTimeout(() => observe(root), 1000);
+                return;
+              }
               unwatch(root);
               root._seen & 2 ? (root._seen |= 12) : ((root._seen |= 8), impress(root));
             }),
           bare(options),
         ),
     );
-  const unwatch = (root: Element) => looks?.forEach((look) => look.unobserve(root));
-  const watch = (root: HTMLElement) => (root as Watched)._seen || (((root as Watched)._seen = 1), looks?.forEach((look) => look.observe(root)));
+  const observe = (root: Element) => looks?.forEach((look) => look.observe(root));
+  const unwatch = (root: Element) => (clearTimeout((root as Watched)._again), looks?.forEach((look) => look.unobserve(root)));
+  const watch = (root: HTMLElement) => (root as Watched)._seen || (((root as Watched)._seen = 1), observe(root));
 
   /**
    * The `<slot>` that picks what the slot shows. The slot's own children never move: a
