@@ -59,6 +59,27 @@ const lazyBuiltinCard = {
   },
 };
 
+// esbuild's `__export` helper walks the exports object with `for…in`: in a process where
+// something put an enumerable key on Object.prototype, the module would define that key
+// too, with the polluted value as its getter, and fail to load ("Getter must be a
+// function"). The ESM builds walk own keys instead. The helper's exact text is matched
+// once, so a new esbuild that writes it differently fails the build here.
+const ESM_EXPORT = 'var __export = (target, all) => {\n  for (var name in all)\n';
+const ownExports = {
+  name: 'own-exports',
+  setup(build) {
+    build.onEnd(({ errors }) => {
+      const file = build.initialOptions.outfile;
+      if (errors.length || !existsSync(file)) return;
+      const code = readFileSync(file, 'utf8');
+      const found = code.split(ESM_EXPORT).length - 1;
+      if (!found && !/\b__export\b/.test(code)) return;
+      if (found != 1) throw new Error(`own-exports: ${file} has esbuild's __export helper ${found ? found + ' times' : 'in a form this build does not know'}: make it walk Object.keys(all)`);
+      writeFileSync(file, code.replace(ESM_EXPORT, 'var __export = (target, all) => {\n  for (var name of Object.keys(all))\n'));
+    });
+  },
+};
+
 // The ESM build finds its stylesheet and chunks beside its own module (import.meta.url),
 // not beside the page: wherever a module imports src/browser/chunks/assets.ts (boot, the
 // chunk loader, the stylesheet), it gets src/browser/chunks/assets.module.ts, whose dynamic
@@ -93,7 +114,7 @@ const shipped = [
   { entryPoints: ['src/browser/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife', plugins: [trimMustache, trimPreact, trimmedPreactUser, lazyBuiltinCard] },
   // Not minified: the app's bundler shakes out what it does not import (which a minified
   // file hides from it) and minifies the rest with the app.
-  { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm', plugins: [trimMustache, moduleAssets], minify: false },
+  { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm', plugins: [trimMustache, moduleAssets, ownExports], minify: false },
   { entryPoints: ['src/browser/debug/entry.ts'], outfile: 'dist/vitrine-debug.js', format: 'iife' },
   // The bundle layout renders with the core's Preact (`src/browser/layouts/preact.ts`), not a copy.
   { entryPoints: ['src/browser/bundle/entry.ts'], outfile: 'dist/vitrine-bundle.js', format: 'iife', alias: { preact: './src/browser/layouts/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
@@ -119,12 +140,12 @@ const shipped = [
   // Taking over widgets the server rendered: loaded by pages that have one.
   // It carries the carousel and bundle layouts, with the core's Preact as in their own chunks.
   { entryPoints: ['src/browser/resume/entry.ts'], outfile: 'dist/vitrine-resume.js', format: 'iife', alias: { preact: './src/browser/layouts/preact.ts' }, plugins: [trimMustache, trimmedPreactUser] },
-  { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm' },
+  { entryPoints: ['src/client/index.ts'], outfile: 'dist/client.mjs', format: 'esm', plugins: [trimMustache, ownExports] },
   // `vitrine/server`: for Node 20 and edge runtimes alike (platform neutral, web APIs
   // only), with Preact, its string renderer, parse5 and the same trimmed Mustache inside,
   // so it installs nothing. Not minified: it runs on the merchant's server, where a
   // readable stack trace is worth more than bytes.
-  { entryPoints: ['src/server/index.ts'], outfile: 'dist/server.mjs', format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], minify: false, mangleProps: undefined },
+  { entryPoints: ['src/server/index.ts'], outfile: 'dist/server.mjs', format: 'esm', platform: 'neutral', mainFields: ['module', 'main'], minify: false, mangleProps: undefined, plugins: [trimMustache, ownExports] },
 ].filter((e) => existsSync(e.entryPoints[0]));
 
 /** The sandbox service, demo storefront and theme studio (never shipped). */
@@ -141,7 +162,7 @@ const demo = [
   // jsonc-parser's `main` is a UMD file whose requires esbuild cannot follow; its `module` is ESM.
   { entryPoints: ['cli/vitrine.ts'], outfile: 'dist/vitrine-cli.mjs', platform: 'node', format: 'esm', mainFields: ['module', 'main'],
     define: { __VITRINE_VERSION__: JSON.stringify(version) },
-    banner: { js: "#!/usr/bin/env node\nimport { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);" } },
+    banner: { js: "#!/usr/bin/env node\nimport { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);" }, plugins: [ownExports] },
 ].filter((e) => existsSync(e.entryPoints[0]));
 
 const demoDefaults = { bundle: true, sourcemap: true, logLevel: 'warning', target: 'es2022' };

@@ -23,6 +23,7 @@ import { prepareFormat } from './render/prepareFormat';
 import { createConsent, type Consent } from './consent/createConsent';
 import { when, whenReady } from './whenReady';
 import { h } from 'preact';
+import { bare } from '../core/util/bare';
 
 declare const __VITRINE_VERSION__: string;
 
@@ -74,7 +75,8 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       host?.search?.follow();
       // The same page said twice is one page (React's StrictMode runs effects twice in development).
       if (JSON.stringify(next) == JSON.stringify(overrides)) return;
-      overrides = { ...next };
+      // Own fields only, on a null prototype: a page's Object.prototype.pname is no page.
+      overrides = bare(next);
       context = undefined;
       api.refresh();
     },

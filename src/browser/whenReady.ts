@@ -32,7 +32,9 @@ declare const scheduler: { postTask(task: () => void, options: { priority: strin
  */
 export function soon(task: () => void): void {
   try {
-    scheduler.postTask(task, { priority: 'user-blocking' });
+    // Null prototype: a page's Object.prototype.signal would reject the task unrun, and
+    // its `delay` hold every one back.
+    scheduler.postTask(task, { __proto__: null, priority: 'user-blocking' } as { priority: string });
   } catch {
     setTimeout(task);
   }

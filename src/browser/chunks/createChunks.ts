@@ -22,13 +22,15 @@ export type Chunk = (name: string) => Promise<void>;
  * page still arrives loads at once, and settles then.
  */
 export function createChunks(doc: Document, config: Config, ctx: () => FullContext, forget: () => void, parsed: Promise<unknown>) {
-  const asked: Record<string, Promise<unknown>> = {};
+  // Null prototypes: a page's Object.prototype.theme would read as a chunk asked for
+  // already, its `take` as the resume chunk's taker.
+  const asked: Record<string, Promise<unknown>> = Object.create(null);
   const chunk: Chunk = (name) =>
     (asked[name] ||= new Promise<void>((done) =>
       moduleChunk && !config.assetBase ? moduleChunk(name).then(() => done(), () => done()) : loadChunk(doc, config.assetBase, name, config.nonce, done),
     ).then(() => parsed)) as Promise<void>;
-  const translations: EmbedHost['translations'] = {};
-  const resumer: { take?: Resume } = {};
+  const translations: EmbedHost['translations'] = Object.create(null);
+  const resumer: { take?: Resume } = Object.create(null);
   // The analytics chunk hears what came before it from `history`, so it stays off the
   // page's path to its largest paint: it is asked for beside the first widget's request
   // (or the resume chunk), so it has run when that widget is drawn, or a second after the

@@ -17,5 +17,7 @@ export function loadCartOnIntent(doc: Document, chunk: Chunk): void {
       cart.then(() => (button as HTMLElement).click());
     }
   };
-  for (const type of ['pointerover', 'focusin', 'click']) doc.addEventListener(type, intent, { capture: true, passive: type != 'click' });
+  // Options on a null prototype: a page's Object.prototype.once would drop the listener
+  // after the first pointer over anything, and its `signal` make the start-up throw.
+  for (const type of ['pointerover', 'focusin', 'click']) doc.addEventListener(type, intent, { __proto__: null, capture: true, passive: type != 'click' } as AddEventListenerOptions);
 }

@@ -44,5 +44,6 @@ export function followTcf(win: Window, set: (granted: boolean) => void): void {
     });
     return true;
   };
-  if (!listen()) win.addEventListener('load', listen, { once: true });
+  // Null prototype: a page's Object.prototype.signal would make addEventListener throw.
+  if (!listen()) win.addEventListener('load', listen, { __proto__: null, once: true } as AddEventListenerOptions);
 }

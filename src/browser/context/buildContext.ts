@@ -53,5 +53,6 @@ export function buildContext(win: Window, config: Config, overrides?: Partial<Pa
   // widget request most often: a page whose widgets all came from the server never
   // touches the cookie (1–1.5 ms on the main thread in Chromium).
   let siteUid: string | undefined;
-  return Object.defineProperty(context, 'siteUid', { enumerable: true, get: () => (siteUid ??= overrides?.siteUid ?? config.siteUid ?? readVisitorId(win, store)) });
+  // A bare descriptor: one that inherits a page's Object.prototype.value throws.
+  return Object.defineProperty(context, 'siteUid', bare({ enumerable: true, get: () => (siteUid ??= overrides?.siteUid ?? config.siteUid ?? readVisitorId(win, store)) }));
 }

@@ -23,8 +23,8 @@ type Source = [string, PageReading | undefined];
 function readDecodedJsonLd(doc: Document): PageReading | undefined {
   const reading = readJsonLd(doc) as Record<string, unknown> | undefined;
   if (!reading) return;
-  const decoded: Record<string, unknown> = {};
-  for (const key in reading) {
+  const decoded: Record<string, unknown> = Object.create(null);
+  for (const key of Object.keys(reading)) {
     const value = reading[key];
     if (key != 'doubt') decoded[key] = typeof value == 'string' ? decodeReferences(value) : value;
   }

@@ -6,14 +6,18 @@ export type { PageProduct, PageReading } from './PageReading';
 /**
  * The whole page reading: JSON-LD checked against the page, microdata, RDFa, the
  * storefront platforms' page data and meta tags. The page chunk (`vitrine-page.js`)
- * puts its reader here, and the ESM build its own at start.
+ * puts its reader here, and the ESM build its own at start. A null prototype: a page's
+ * Object.prototype.read is no reader.
  */
-export const pageReader: { read?: (win: Window) => PageReading } = {};
+export const pageReader: { read?: (win: Window) => PageReading } = Object.create(null);
 
-/** Each value from the first reading that states it. */
+/**
+ * Each value from the first reading that states it, on a null prototype and from the
+ * readings' own keys: a page's Object.prototype.name is no product name to ask about.
+ */
 export function merge(readings: (PageReading | undefined)[]): PageReading {
-  const found: Record<string, unknown> = {};
-  for (const reading of readings) for (const key in reading) found[key] ||= reading[key as keyof PageReading];
+  const found: Record<string, unknown> = Object.create(null);
+  for (const reading of readings) for (const key of Object.keys(reading || {})) found[key] ||= reading![key as keyof PageReading];
   return found as PageReading;
 }
 

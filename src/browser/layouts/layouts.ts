@@ -7,6 +7,8 @@ import { Matrix } from '../../layouts/Matrix';
 
 /**
  * The layouts this build holds. The script tag build leaves `carousel` and `bundle` to
- * chunks that add themselves here; until one has, its slots show as a grid.
+ * chunks that add themselves here; until one has, its slots show as a grid. A null
+ * prototype: a page's Object.prototype.theme or .carousel is no layout in hand (the chunk
+ * of that name would never be asked for).
  */
-export const layouts: Partial<Record<Layout, LayoutComponent>> = { matrix: Matrix };
+export const layouts: Partial<Record<Layout, LayoutComponent>> = { __proto__: null, matrix: Matrix } as Partial<Record<Layout, LayoutComponent>>;

@@ -8,5 +8,7 @@ import { render } from '../../core/template/renderTemplate';
 import { unsafeAttribute, unsafeName } from '../../core/sanitize/markupRules';
 import { sanitizeNodes, shadowsIn } from '../sanitize/sanitizeHtml';
 import type { CardMaker } from './renderCard';
+import { bare } from '../../core/util/bare';
 
-export const cardMaker: CardMaker = { _render: render, _sanitize: sanitizeNodes, _unsafe: unsafeAttribute, _unsafeName: unsafeName, _shadows: shadowsIn };
+// A null prototype: the maker's short name put on a page's Object.prototype is no maker.
+export const cardMaker: CardMaker = bare({ _render: render, _sanitize: sanitizeNodes, _unsafe: unsafeAttribute, _unsafeName: unsafeName, _shadows: shadowsIn });

@@ -20,7 +20,9 @@ function hydrateOnReach(root: HTMLElement & { _view?: unknown }, view: unknown, 
     for (const type of REACH) root.removeEventListener(type, reached, true);
     if (root._view == view) hydrate();
   };
-  for (const type of REACH) root.addEventListener(type, reached, { capture: true, passive: true });
+  // Options on a null prototype: a page's Object.prototype.signal (not an AbortSignal)
+  // would make addEventListener throw, and its `once` drop the listener after one event.
+  for (const type of REACH) root.addEventListener(type, reached, { __proto__: null, capture: true, passive: true } as AddEventListenerOptions);
 }
 
 /**

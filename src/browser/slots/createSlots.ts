@@ -136,7 +136,9 @@ export function createSlots(deps: SlotDeps): Slots {
   function outlet(el: HTMLElement): HTMLSlotElement {
     let slot = outlets.get(el);
     try {
-      slot ||= el.attachShadow({ mode: 'open' }).appendChild(doc.createElement('slot'));
+      // Null prototype: a page's Object.prototype.slotAssignment ('manual') would leave
+      // the widget root unslotted, and the slot showing its fallback.
+      slot ||= el.attachShadow({ __proto__: null, mode: 'open' } as ShadowRootInit).appendChild(doc.createElement('slot'));
     } catch (error) {
       throw { kind: 'slot', message: '' + error };
     }
@@ -358,7 +360,8 @@ export function createSlots(deps: SlotDeps): Slots {
     fail,
     track(el, force) {
       if (!slots.has(el)) {
-        slots.set(el, { token: 0 });
+        // A null prototype: a page's Object.prototype.root would read as a widget drawn.
+        slots.set(el, { __proto__: null, token: 0 } as SlotState);
         // The observer answers within a frame and forces no layout, unlike measuring here.
         if (near) return near.observe(el);
       } else if (!force) return;

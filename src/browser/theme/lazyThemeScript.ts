@@ -7,4 +7,5 @@
 // once the chunk has.
 import type { runThemeScript } from './runThemeScript';
 
-export const themeScript: { _run?: typeof runThemeScript; _load?: () => Promise<unknown> } = {};
+// A null prototype: the runner's short name put on a page's Object.prototype is no runner.
+export const themeScript: { _run?: typeof runThemeScript; _load?: () => Promise<unknown> } = Object.create(null);

@@ -1,3 +1,5 @@
+import { bare } from '../util/bare';
+
 const formats = new Map<string, Intl.NumberFormat>();
 
 /** The page's format for a locale and currency, made once (a bad code falls back to English). */
@@ -6,7 +8,9 @@ export function numberFormat(locale: string, currency?: string): Intl.NumberForm
   let format = formats.get(key);
   if (!format) {
     try {
-      format = new Intl.NumberFormat(locale, currency ? { style: 'currency', currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      // Options copied onto a null prototype: Intl reads every option it knows (notation,
+      // currencyDisplay, maximumFractionDigits, …) through the chain.
+      format = new Intl.NumberFormat(locale, bare<Intl.NumberFormatOptions>(currency ? { style: 'currency', currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
     } catch {
       // A bad locale or currency code (RangeError) must not cost the widget its prices.
       format = locale === 'en' && !currency ? new Intl.NumberFormat('en') : numberFormat('en', /^[A-Z]{3}$/.test(currency || '') ? currency : undefined);
