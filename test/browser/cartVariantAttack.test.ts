@@ -381,17 +381,42 @@ describe('other pickers on the page', () => {
     await expectSent(shop, 41003);
   });
 
-  // Breaks: the page's product is read from the first product form on the page holding one
-  // of its variants, and the first picker whose list holds it: a Dawn "Featured product"
-  // section of the same product placed above the main one (sections/featured-product.liquid,
-  // its picker with `update_url: false`) wins, and its S / Navy is sent while the shopper
-  // chose L / Rust in the main picker.
-  it.fails('a "Featured product" section of the same product above the main one: the shopper\'s L / Rust in the main picker goes in', async () => {
+  // Dawn's "Featured product" section (sections/featured-product.liquid, its picker with
+  // `update_url: false`) of the same product placed above the main one: the main section's
+  // form and picker are read first.
+  it('a "Featured product" section of the same product above the main one: the shopper\'s L / Rust in the main picker goes in', async () => {
     const markup = dawn({ section: 'featured', updateUrl: false }) + dawn();
     const shop = await open('&variant=41001', { markup });
     await choose(shop.page, 'Size', 'L');
     await choose(shop.page, 'Colour', 'Rust');
     await expectSent(shop, 41003);
+  });
+
+  it('a quick-add of the same product (assets/quick-add.js marks its picker `data-update-url="false"`) open above the main picker on M / Navy: the main choice goes in, and a main choice not sold still sends nothing', async () => {
+    const markup = quickAdd({ shown: ['M', 'Navy'], formId: '41002' }) + dawn();
+    const shop = await open('&variant=41001', { markup });
+    await choose(shop.page, 'Size', 'L');
+    await choose(shop.page, 'Colour', 'Rust');
+    await expectSent(shop, 41003);
+    await choose(shop.page, 'Size', 'S');
+    await expectAskedToChoose(shop);
+  });
+
+  it('Dawn v15: a featured section of the same product (`<product-info data-update-url="false">`) above the main one (`data-update-url="true"`): the main form\'s L / Rust goes in; the main form emptied (options not sold) asks to choose, the featured S / Navy is not sent', async () => {
+    const v15 = (section: string, updateUrl: boolean, variant: Variant, shown: string[]) =>
+      `<product-info id="ProductInfo-${section}" data-section="${section}" data-update-url="${updateUrl}" data-url="/products/quiberon-crewneck">` +
+      dawn({ section, shown, formId: String(variant.id), list: liquidJson(variant) }).replace('<script type="application/json">', '<script type="application/json" data-selected-variant>') +
+      '</product-info>';
+    const markup = v15('featured', false, KNIT[0], ['S', 'Navy']) + v15('main', true, KNIT[2], ['L', 'Rust']);
+    const shop = await open('&variant=41003', { markup, script: false });
+    await expectSent(shop, 41003);
+    // What product-info.js does with a combination that has no variant: the main form's `id` emptied.
+    await choose(shop.page, 'Size', 'S');
+    await shop.page.evaluate(() => {
+      document.querySelector('#variant-selects-main [data-selected-variant]')!.textContent = 'null';
+      document.querySelector<HTMLInputElement>('#product-form-main [name="id"]')!.value = '';
+    });
+    await expectAskedToChoose(shop);
   });
 
   it('the shopper changes the dropdowns before Dawn\'s script has run (assets/global.js still loading), so the form and the URL still say S / Navy while the page shows L / Rust: S / Navy is not sent', async () => {
@@ -455,15 +480,24 @@ describe('sold out: Shopify\'s own refusal reaches the shopper', () => {
     expect(await status(shop.page)).toContain(SOLD_OUT);
   });
 
-  // Breaks: with the form's `id` disabled (buy-buttons.liquid disables it when the variant
-  // shown is sold out; product-form.js enables it once it runs) and no `variant=` in the
-  // URL, the page's product is taken as unchosen: the shopper is asked to choose options
-  // already chosen instead of hearing Shopify's "sold out".
-  it.fails('the same with no `variant=` in the URL (the product\'s first variant is sold out): it is sent and Shopify\'s words are shown', async () => {
-    const markup = dawn({ shown: ['M', 'Navy'] }).replace(/<product-form.*<\/product-form>/, productForm('main', '41002', true));
+  // buy-buttons.liquid (v12 on) prints the form's `id` disabled when the variant shown,
+  // `product.selected_or_first_available_variant`, is sold out; product-form.js enables it once
+  // it runs. With no `variant=` in the URL that variant is the first available one, so the
+  // `id` is disabled only when every variant is sold out: then it is the product's first.
+  it('the product all sold out, no `variant=` in the URL: the first variant, in the form disabled, is sent and Shopify\'s words are shown', async () => {
+    const list = liquidJson(KNIT.map((v) => ({ ...v, available: false })));
+    const markup = dawn({ list }).replace(/<product-form.*<\/product-form>/, productForm('main', '41001', true));
     const shop = await open('', { markup, script: false });
-    shop.soldOut = '41002';
-    await expectSent(shop, 41002);
+    shop.soldOut = '41001';
+    await expectSent(shop, 41001);
     expect(await status(shop.page)).toContain(SOLD_OUT);
+    expect(await status(shop.page)).not.toContain(CHOOSE);
+  });
+
+  it('Dawn v6–v11 (every form\'s `id` printed disabled until product-form.js runs), opened on L / Rust with a featured section of the same product on S / Navy above: the main form\'s L / Rust goes in', async () => {
+    const disabled = (section: string, formId: string) => (html: string) => html.replace(/<product-form.*<\/product-form>/, productForm(section, formId, true));
+    const markup = disabled('featured', '41001')(dawn({ section: 'featured', updateUrl: false })) + disabled('main', '41003')(dawn({ shown: ['L', 'Rust'], formId: '41003' }));
+    const shop = await open('&variant=41003', { markup, script: false });
+    await expectSent(shop, 41003);
   });
 });

@@ -1,5 +1,6 @@
 import { field } from './sendJson';
 import { showsOtherOptions } from './showsOtherOptions';
+import { leavesUrlAlone } from './leavesUrlAlone';
 
 /** The page's own product as its cart takes it: the id, what else names the variant, or that options are still to choose. */
 export interface PageLine {
@@ -16,12 +17,14 @@ const valueOf = (el: Element | null) => (el as HTMLInputElement | null)?.value ?
  * of the press, as the variant the shopper has chosen there; never a guess:
  * - Shopify: the product form's `id` field (`form[action$="/cart/add"] [name=id]`, the
  *   variant the theme's own button would add: Dawn keeps it on the chosen variant; a radio
- *   button only when checked), else the URL's `variant` unless the form's `id` is empty
- *   (options that match no variant: `unchosen`), each only if it is one of the product's variants in
- *   `ShopifyAnalytics.meta.product.variants`, and `unchosen` when the theme's variant
- *   picker shows options other than that variant's (showsOtherOptions); else the
- *   product's only variant, or the one whose SKU is the product's. Several variants and
- *   none chosen: `unchosen`.
+ *   button only when checked; an enabled one before one printed disabled), the main
+ *   section's first, else the URL's `variant` unless the form's `id` is empty (options
+ *   that match no variant: `unchosen`), else a featured product's or a quick-add's form of
+ *   the same product (leavesUrlAlone), each only if it is one of the product's variants in
+ *   `ShopifyAnalytics.meta.product.variants`, and `unchosen` when the variant picker of
+ *   the same part of the page shows options other than that variant's
+ *   (showsOtherOptions); else the product's only variant, or the one whose SKU is the
+ *   product's. Several variants and none chosen: `unchosen`.
  * - WooCommerce: a variable product's form (`form.variations_form`) gives the chosen
  *   `variation_id` and its `attribute_*` fields (the Store API's `variation`); no
  *   variation chosen yet: `unchosen`. A simple product: the form's `add-to-cart` value.
@@ -36,23 +39,34 @@ export function readPageLine(win: Window, platform: string, sku: string): PageLi
     const list = meta && typeof meta == 'object' && Object.prototype.hasOwnProperty.call(meta, 'variants') ? (meta as { variants: unknown }).variants : null;
     const variants = Array.isArray(list) ? list.map((v) => ({ id: field(v, 'id'), sku: field(v, 'sku') })) : [];
     const known = (id: string) => !!id && (!variants.length || variants.some((v) => v.id == id));
-    // A radio button or box named `id` is the variant only when checked; a disabled field is not sent by its form either.
-    const fields = Array.from(doc.querySelectorAll<HTMLInputElement>('form[action$="/cart/add"] [name="id"]')).filter((el) => !el.disabled);
+    const fields = Array.from(doc.querySelectorAll<HTMLInputElement>('form[action$="/cart/add"] [name="id"]'));
+    // A radio button or box named `id` is the variant only when checked.
     const box = (el: HTMLInputElement) => el.type == 'radio' || el.type == 'checkbox';
-    const picked = fields.filter((el) => !box(el) || el.checked).map((el) => digits(valueOf(el)));
+    const holdsVariant = (el: HTMLInputElement) => (!box(el) || el.checked) && known(digits(el.value));
     // Dawn's older picker keeps the form's `id` and the URL on the last variant that existed
     // when the options shown match none, or on the page's first before its script has run:
     // its variants say so.
-    const shown = (id: string): PageLine => (showsOtherOptions(doc, id) ? { id: '', unchosen: true } : { id });
-    const fromForm = picked.find(known);
-    if (fromForm) return shown(fromForm);
-    // The product form says no variant: its `id` emptied (Dawn does when the options chosen
-    // match none) or its variant buttons all unchecked. The URL may still name an earlier
-    // variant, which is not the shopper's choice.
-    const unpicked = fields.some((el) => (box(el) ? known(digits(el.value)) : !el.value)) && !picked.some(known);
-    if (unpicked && variants.length > 1) return { id: '', unchosen: true };
+    const shown = (id: string, alone: boolean): PageLine => (showsOtherOptions(doc, id, alone) ? { id: '', unchosen: true } : { id });
+    /**
+     * The choice in the product forms of the main section (`alone` false) or of the
+     * products shown beside it (a featured section, a quick-add: leavesUrlAlone). An
+     * enabled `id` first; then one Liquid printed disabled, which is still the variant
+     * shown: Dawn v6–v11 disables it on every page and v12 on from a sold-out variant,
+     * until assets/product-form.js runs, and Shopify's refusal names it sold out.
+     */
+    const pick = (alone: boolean): PageLine | undefined => {
+      const group = fields.filter((el) => leavesUrlAlone(el.closest('form')!) == alone);
+      const given = group.find((el) => !el.disabled && holdsVariant(el)) || group.find(holdsVariant);
+      if (given) return shown(digits(given.value), alone);
+      // The product form says no variant: its `id` emptied (Dawn does when the options
+      // chosen match none) or its variant buttons all unchecked. The URL may still name an
+      // earlier variant, and a featured section another, neither the shopper's choice.
+      if (variants.length > 1 && group.some((el) => (box(el) ? known(digits(el.value)) : !el.value))) return { id: '', unchosen: true };
+    };
+    // The URL's `variant` is the main section's: Dawn's featured and quick-add pickers leave it alone.
     const chosen = digits(new URL(win.location.href).searchParams.get('variant'));
-    if (known(chosen)) return shown(chosen);
+    const line = pick(false) || (known(chosen) ? shown(chosen, false) : pick(true));
+    if (line) return line;
     if (variants.length == 1) return { id: digits(variants[0].id) };
     const match = variants.filter((v) => v.sku && v.sku == sku);
     return match.length == 1 ? { id: digits(match[0].id) } : { id: '', unchosen: variants.length > 1 };

@@ -1,5 +1,6 @@
 import { own } from './confirmed';
 import { field } from './sendJson';
+import { leavesUrlAlone } from './leavesUrlAlone';
 
 /**
  * Whether the theme's variant picker that sells variant `id` shows options other than
@@ -14,9 +15,13 @@ import { field } from './sendJson';
  * A picker that shows its options some other way, or whose list is not Shopify's, says
  * nothing: the form's `id` is what the theme's own button adds. From v15 the picker's JSON
  * is the selected variant alone, not a list, and Dawn empties the form's `id` itself.
+ * Only the pickers of the part of the page `id` was read from are asked (`alone`: a
+ * featured product's or a quick-add's, see leavesUrlAlone; else the main section's): a
+ * featured section of the same product holds the same list with its own options shown.
  */
-export function showsOtherOptions(doc: Document, id: string): boolean {
+export function showsOtherOptions(doc: Document, id: string, alone: boolean): boolean {
   for (const picker of Array.from(doc.querySelectorAll('variant-selects, variant-radios'))) {
+    if (leavesUrlAlone(picker) != alone) continue;
     let variants: unknown;
     try {
       variants = JSON.parse(picker.querySelector('[type="application/json"]')?.textContent || '');
