@@ -33,7 +33,8 @@ export interface SearchMount {
 const MAX_PAGE_SIZE = 100;
 
 function emit(el: Element, name: string, detail: unknown): void {
-  el.dispatchEvent(new (el.ownerDocument.defaultView as Window & typeof globalThis).CustomEvent('vitrine:' + name, { bubbles: true, detail }));
+  // Composed: a slot inside a component's shadow root is heard on the document too.
+  el.dispatchEvent(new (el.ownerDocument.defaultView as Window & typeof globalThis).CustomEvent('vitrine:' + name, { bubbles: true, composed: true, detail }));
 }
 
 /**
@@ -350,22 +351,26 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
     });
   });
 
-  const fromAddress = () => readSearchState(win.location.search, queryParam);
-  const onPopState = () => void load(fromAddress(), 'history');
-  win.addEventListener('popstate', onPopState);
+  /**
+   * The address holds another state than the one asked for last: it is asked for. Back and
+   * forward, and the app's setContext, both say so: an app whose router calls setContext on
+   * popstate asks once, and a fragment link (a skip link) asks for nothing.
+   */
+  const follow = () => {
+    const next = readSearchState(win.location.search, queryParam);
+    // Compared as the address writes them: the same query, filters, sort and page.
+    if (writeSearchState(next, '', queryParam) !== writeSearchState(page.state, '', queryParam)) void load(next, 'history');
+  };
+  win.addEventListener('popstate', follow);
   void load(page.state, 'initial');
 
   return {
     setQuery(query) {
       change({ query: query.trim(), filters: Object.create(null), sort: page.state.sort, page: 1 }, 'query');
     },
-    follow() {
-      const next = fromAddress();
-      // Compared as the address writes them: the same query, filters, sort and page.
-      if (writeSearchState(next, '', queryParam) !== writeSearchState(page.state, '', queryParam)) void load(next, 'history');
-    },
+    follow,
     destroy() {
-      win.removeEventListener('popstate', onPopState);
+      win.removeEventListener('popstate', follow);
       narrowQuery?.removeEventListener?.('change', onNarrow);
       dispatch({ type: 'stop' });
       render(null, view);

@@ -2,6 +2,8 @@ import type { EmbedHost } from '../host';
 import { mountSearch, type SearchMount } from './mountSearch';
 import { mountSearchBox } from './mountSearchBox';
 import { openShadowRoots } from './openShadowRoots';
+import { injectStyleAt } from './injectStyleAt';
+import { searchCss } from './searchCss';
 
 const SEARCH = '[data-vitrine-search]';
 const BOX = '[data-vitrine-searchbox]';
@@ -55,8 +57,11 @@ export function searchPlugin(host: EmbedHost): void {
         }
       });
       scope.querySelectorAll<HTMLElement>(BOX).forEach((el) => {
-        if (follow.has(el)) boxes.add(el);
-        else if (!done.has(el)) {
+        if (follow.has(el)) {
+          boxes.add(el);
+          // A drawn box moved into a shadow root (or out of one) keeps its looks there.
+          if (el.localName != 'form') injectStyleAt(doc, el, 'search', searchCss, host.config.nonce);
+        } else if (!done.has(el)) {
           done.add(el);
           found.push(el);
         }
