@@ -109,8 +109,17 @@ export function createSlots(deps: SlotDeps): Slots {
               // view (visibility:hidden or opacity:0, on it or around it) is not seen. It is
               // watched anew a second later, and the observers say again where it is: looked
               // at each second while it stays in view, not once it has left. Chromium 121,
-              // Firefox 122, Safari 17.4; before them, a box in view counts.
-              if (root.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) == false) {
+              // Firefox 122, Safari 17.4; before them, a box in view counts, as it does where
+              // the page put a checkVisibility of its own that throws. A box scaled to nothing
+              // (a pop-up closed by transform:scale(0)) is wholly in view to the observer, and
+              // stays so as it opens: it too is looked at again.
+              let unpainted;
+              try {
+                unpainted = !boundingClientRect.width || root.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) == false;
+              } catch {
+                // The box counts.
+              }
+              if (unpainted) {
                 unwatch(root);
                 root._again = setTimeout(() => observe(root), 1000);
                 return;
