@@ -5,9 +5,11 @@
  * on its `<product-info>` from v15) and on a quick-add's product (set by assets/quick-add.js
  * from v6 on), never on the main product section. Up to v14 the form is outside its picker,
  * whose dropdowns and buttons name the form in their `form` attribute: they are among the
- * form's `elements`.
+ * form's `elements`. A field named `elements` or `tagName` shadows the form's own: the
+ * form is then read as the main section's, and nothing throws.
  */
 export function leavesUrlAlone(el: Element): boolean {
-  const alone = (node: Element) => !!node.closest('[data-update-url="false"]');
+  // Element's own `closest`: a form's field named `closest` shadows it on the form.
+  const alone = (node: Element) => !!Element.prototype.closest.call(node, '[data-update-url="false"]');
   return alone(el) || (el.tagName == 'FORM' && Array.from((el as HTMLFormElement).elements).some(alone));
 }

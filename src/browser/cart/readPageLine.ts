@@ -15,16 +15,17 @@ const valueOf = (el: Element | null) => (el as HTMLInputElement | null)?.value ?
 /**
  * The page's own product (the bundle's first), read from the product page at the moment
  * of the press, as the variant the shopper has chosen there; never a guess:
- * - Shopify: the product form's `id` field (`form[action$="/cart/add"] [name=id]`, the
- *   variant the theme's own button would add: Dawn keeps it on the chosen variant; a radio
- *   button only when checked; an enabled one before one printed disabled), the main
+ * - Shopify: the product form's `id` field (a `[name=id]` that `form[action$="/cart/add"]`
+ *   posts, inside it or tied by `form=`: the variant the theme's own button would add:
+ *   Dawn keeps it on the chosen variant; a radio button only when checked; the one the
+ *   URL's `variant` names, then an enabled one, before one printed disabled), the main
  *   section's first, else the URL's `variant` unless the form's `id` is empty (options
  *   that match no variant: `unchosen`), else a featured product's or a quick-add's form of
  *   the same product (leavesUrlAlone), each only if it is one of the product's variants in
  *   `ShopifyAnalytics.meta.product.variants`, and `unchosen` when the variant picker of
- *   the same part of the page shows options other than that variant's
- *   (showsOtherOptions); else the product's only variant, or the one whose SKU is the
- *   product's. Several variants and none chosen: `unchosen`.
+ *   the same part of the page (the one tied to that form, if any is) shows options other
+ *   than that variant's (showsOtherOptions); else the product's only variant, or the one
+ *   whose SKU is the product's. Several variants and none chosen: `unchosen`.
  * - WooCommerce: a variable product's form (`form.variations_form`) gives the chosen
  *   `variation_id` and its `attribute_*` fields (the Store API's `variation`); no
  *   variation chosen yet: `unchosen`. A simple product: the form's `add-to-cart` value.
@@ -39,14 +40,18 @@ export function readPageLine(win: Window, platform: string, sku: string): PageLi
     const list = meta && typeof meta == 'object' && Object.prototype.hasOwnProperty.call(meta, 'variants') ? (meta as { variants: unknown }).variants : null;
     const variants = Array.isArray(list) ? list.map((v) => ({ id: field(v, 'id'), sku: field(v, 'sku') })) : [];
     const known = (id: string) => !!id && (!variants.length || variants.some((v) => v.id == id));
-    const fields = Array.from(doc.querySelectorAll<HTMLInputElement>('form[action$="/cart/add"] [name="id"]'));
+    // The URL's `variant` is the main section's: Dawn's featured and quick-add pickers leave it alone.
+    const chosen = digits(new URL(win.location.href).searchParams.get('variant'));
+    // Each `id` the product forms post, inside them or tied to them by `form=`.
+    const forms: Element[] = Array.from(doc.querySelectorAll('form[action$="/cart/add"]'));
+    const fields = Array.from(doc.querySelectorAll<HTMLInputElement>('[name="id"]')).filter((el) => forms.includes(el.form!));
     // A radio button or box named `id` is the variant only when checked.
     const box = (el: HTMLInputElement) => el.type == 'radio' || el.type == 'checkbox';
     const holdsVariant = (el: HTMLInputElement) => (!box(el) || el.checked) && known(digits(el.value));
     // Dawn's older picker keeps the form's `id` and the URL on the last variant that existed
     // when the options shown match none, or on the page's first before its script has run:
     // its variants say so.
-    const shown = (id: string, alone: boolean): PageLine => (showsOtherOptions(doc, id, alone) ? { id: '', unchosen: true } : { id });
+    const shown = (id: string, alone: boolean, form?: HTMLFormElement | null): PageLine => (showsOtherOptions(doc, id, alone, form) ? { id: '', unchosen: true } : { id });
     /**
      * The choice in the product forms of the main section (`alone` false) or of the
      * products shown beside it (a featured section, a quick-add: leavesUrlAlone). An
@@ -55,16 +60,18 @@ export function readPageLine(win: Window, platform: string, sku: string): PageLi
      * until assets/product-form.js runs, and Shopify's refusal names it sold out.
      */
     const pick = (alone: boolean): PageLine | undefined => {
-      const group = fields.filter((el) => leavesUrlAlone(el.closest('form')!) == alone);
-      const given = group.find((el) => !el.disabled && holdsVariant(el)) || group.find(holdsVariant);
-      if (given) return shown(digits(given.value), alone);
+      const group = fields.filter((el) => leavesUrlAlone(el.form!) == alone);
+      // The `id` the URL names first (the picker the shopper changed last, where a theme
+      // marks no form: a duplicated main section, an app's add-to-cart bar on its own
+      // first variant), an enabled one before one printed disabled, else the first.
+      const rank = (el: HTMLInputElement) => (holdsVariant(el) ? (el.disabled ? 1 : 2) + (digits(el.value) == chosen ? 2 : 0) : 0);
+      const given = group.reduce<HTMLInputElement | undefined>((best, el) => (rank(el) > (best ? rank(best) : 0) ? el : best), undefined);
+      if (given) return shown(digits(given.value), alone, given.form);
       // The product form says no variant: its `id` emptied (Dawn does when the options
       // chosen match none) or its variant buttons all unchecked. The URL may still name an
       // earlier variant, and a featured section another, neither the shopper's choice.
       if (variants.length > 1 && group.some((el) => (box(el) ? known(digits(el.value)) : !el.value))) return { id: '', unchosen: true };
     };
-    // The URL's `variant` is the main section's: Dawn's featured and quick-add pickers leave it alone.
-    const chosen = digits(new URL(win.location.href).searchParams.get('variant'));
     const line = pick(false) || (known(chosen) ? shown(chosen, false) : pick(true));
     if (line) return line;
     if (variants.length == 1) return { id: digits(variants[0].id) };

@@ -17,11 +17,15 @@ import { leavesUrlAlone } from './leavesUrlAlone';
  * is the selected variant alone, not a list, and Dawn empties the form's `id` itself.
  * Only the pickers of the part of the page `id` was read from are asked (`alone`: a
  * featured product's or a quick-add's, see leavesUrlAlone; else the main section's): a
- * featured section of the same product holds the same list with its own options shown.
+ * featured section of the same product holds the same list with its own options shown;
+ * among them, the one whose controls post with `form` (the product form `id` was read
+ * from: a duplicated main section holds the same list too), if any does.
  */
-export function showsOtherOptions(doc: Document, id: string, alone: boolean): boolean {
-  for (const picker of Array.from(doc.querySelectorAll('variant-selects, variant-radios'))) {
-    if (leavesUrlAlone(picker) != alone) continue;
+export function showsOtherOptions(doc: Document, id: string, alone: boolean, form?: HTMLFormElement | null): boolean {
+  const pickers = Array.from(doc.querySelectorAll('variant-selects, variant-radios')).filter((picker) => leavesUrlAlone(picker) == alone);
+  // The picker whose dropdowns or buttons post with the form `id` was read from, if one does.
+  const tied = pickers.filter((picker) => !!form && Array.from(picker.querySelectorAll('select, input'), (el) => (el as HTMLInputElement).form).includes(form));
+  for (const picker of tied.length ? tied : pickers) {
     let variants: unknown;
     try {
       variants = JSON.parse(picker.querySelector('[type="application/json"]')?.textContent || '');
