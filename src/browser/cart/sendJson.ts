@@ -1,3 +1,4 @@
+import { bare } from '../../core/util/bare';
 import type { CartFailure } from './CartLine';
 
 /** A cart answer slower than this is taken as lost; Shopify, WooCommerce and BigCommerce answer in well under a second. */
@@ -23,13 +24,19 @@ export async function sendJson(win: Window, url: string, method: string, body?: 
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   let res: Response;
   try {
-    res = await win.fetch(url, {
-      method,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}), ...headers },
-      body: body ? JSON.stringify(body) : undefined,
-      signal: controller.signal,
-    });
+    // Null prototypes: fetch reads its init's members and takes headers that are iterable
+    // as a list, both through the prototype chain, so a page's Object.prototype.integrity,
+    // mode or Symbol.iterator would otherwise apply to the shop's own cart request.
+    res = await win.fetch(
+      url,
+      bare<RequestInit>({
+        method,
+        credentials: 'same-origin',
+        headers: bare({ Accept: 'application/json' }, body ? { 'Content-Type': 'application/json' } : {}, headers),
+        body: body ? JSON.stringify(body) : undefined,
+        signal: controller.signal,
+      }),
+    );
   } catch {
     throw failure(controller.signal.aborted ? 'timeout' : 'network');
   } finally {

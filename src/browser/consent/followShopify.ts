@@ -1,3 +1,5 @@
+import { bare } from '../../core/util/bare';
+
 /**
  * The parts of Shopify's Customer Privacy API that Vitrine reads, as documented at
  * https://shopify.dev/docs/api/customer-privacy (loading it with `loadFeatures`, the
@@ -19,11 +21,13 @@ interface ShopifyGlobal {
  * answer stays no. Nothing thrown here reaches Shopify's code, which calls us back.
  */
 export function followShopify(win: Window, set: (granted: boolean) => void): void {
-  const shopify = (win as unknown as { Shopify?: ShopifyGlobal }).Shopify;
+  // Shopify's own members only: a page's Object.prototype.customerPrivacy is no answer.
+  const own = () => bare((win as unknown as { Shopify?: ShopifyGlobal }).Shopify || {});
+  const shopify = own();
   const doc = win.document;
   const read = () => {
     try {
-      const privacy = (win as unknown as { Shopify?: ShopifyGlobal }).Shopify?.customerPrivacy;
+      const privacy = own().customerPrivacy;
       if (privacy) set(privacy.preferencesProcessingAllowed() === true);
     } catch {
       /* an API that throws is no answer */
@@ -31,9 +35,9 @@ export function followShopify(win: Window, set: (granted: boolean) => void): voi
   };
   doc.addEventListener('visitorConsentCollected', (event) => {
     const detail = (event as CustomEvent<{ preferencesAllowed?: boolean } | null>).detail;
-    set(detail?.preferencesAllowed === true);
+    set(bare(detail || {}).preferencesAllowed === true);
   });
   doc.addEventListener('shopifyCustomerPrivacyApiLoaded', read);
-  if (shopify?.customerPrivacy) read();
-  else shopify?.loadFeatures?.([{ name: 'consent-tracking-api', version: '0.1' }], (error) => error || read());
+  if (shopify.customerPrivacy) read();
+  else shopify.loadFeatures?.([{ name: 'consent-tracking-api', version: '0.1' }], (error) => error || read());
 }

@@ -1,3 +1,5 @@
+import { bare } from '../../core/util/bare';
+
 /**
  * The TC data fields Vitrine reads, as the IAB's CMP API v2 specification defines them:
  * https://github.com/InteractiveAdvertisingBureau/GDPR-Transparency-and-Consent-Framework/blob/master/TCFv2/IAB%20Tech%20Lab%20-%20CMP%20API%20v2.md
@@ -33,10 +35,12 @@ export function followTcf(win: Window, set: (granted: boolean) => void): void {
     tcfapi('addEventListener', 2, (tcData, success) => {
       // The CMP calls this; nothing thrown here may reach it.
       try {
+        // The CMP's own fields only: a page's Object.prototype[5] is no consent to purpose 5.
         if (!success || !tcData) return;
+        tcData = bare(tcData);
         if (tcData.gdprApplies === false) return set(true);
         if (tcData.eventStatus != 'tcloaded' && tcData.eventStatus != 'useractioncomplete') return;
-        const consents = tcData.purpose?.consents || {};
+        const consents = bare(bare(tcData.purpose || {}).consents || {}) as Record<string, unknown>;
         set(PURPOSES.every((id) => consents[id] === true));
       } catch {
         /* a malformed answer is no answer */

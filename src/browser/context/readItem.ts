@@ -12,8 +12,9 @@ import { text } from './text';
 export function readItem(doc: Document, type: 'itemtype' | 'typeof', prop: 'itemprop' | 'property'): PageProduct | undefined {
   const item = Array.from(doc.querySelectorAll(`[${type}]`)).find((el) => /(^|[\s/:])Product(Group)?(\s|$)/.test(el.getAttribute(type)!));
   if (!item) return;
-  const own: Record<string, string | undefined> = {};
-  const nested: Record<string, string | undefined> = {};
+  // Null prototypes: a page's Object.prototype.name or sku is no property of the item.
+  const own: Record<string, string | undefined> = Object.create(null);
+  const nested: Record<string, string | undefined> = Object.create(null);
   item.querySelectorAll(`[${prop}]`).forEach((el) => {
     // content= (meta, or any element in RDFa), then a link's or an image's URL, then the text.
     const value = text(el.getAttribute('content') ?? el.getAttribute('href') ?? el.getAttribute('src') ?? el.textContent);

@@ -13,6 +13,7 @@ import { decodeReferences } from './decodeReferences';
 import { stripLabel } from './stripLabel';
 import { guessCurrency } from './guessCurrency';
 import { platforms } from './platforms';
+import { bare } from '../../core/util/bare';
 
 /** Sources whose name says `guess` give values debug mode reports as guessed. */
 export const GUESS = 'guess';
@@ -71,11 +72,14 @@ export function pageSources(win: Window): Source[] {
   return sources;
 }
 
-/** The brand's name JSON-LD gives, as an object (`brand.name`) or a string. */
+/**
+ * The brand's name JSON-LD gives, as an object (`brand.name`) or a string; its own
+ * members only: a page's Object.prototype.brand is no brand of the product.
+ */
 function brandOf(doc: Document): string | undefined {
-  const p = findJsonLd(doc);
-  const brand = Array.isArray(p?.brand) ? p!.brand[0] : p?.brand;
-  const name = brand && typeof brand == 'object' ? brand.name : brand;
+  const given = bare(findJsonLd(doc) || {}).brand;
+  const brand = Array.isArray(given) ? given[0] : given;
+  const name = brand && typeof brand == 'object' ? bare(brand).name : brand;
   return typeof name == 'string' ? name.trim() : undefined;
 }
 
