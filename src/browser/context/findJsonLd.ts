@@ -1,4 +1,9 @@
+import { bare } from '../../core/util/bare';
+
 type Json = Record<string, any>;
+
+/** Each object of a block on a null prototype: a name the block leaves out (`hasVariant`) is never one the page added to Object.prototype. */
+const own = (_: string, value: unknown) => (value && typeof value == 'object' && !Array.isArray(value) ? bare(value) : value);
 
 /**
  * The first `Product` or `ProductGroup` however the page nests it: top-level arrays,
@@ -15,7 +20,7 @@ function findProduct(node: unknown): Json | undefined {
 export function findJsonLd(doc: Document): Json | undefined {
   for (const script of Array.from(doc.querySelectorAll('script[type="application/ld+json"]'))) {
     try {
-      const p = findProduct(JSON.parse(script.textContent || ''));
+      const p = findProduct(JSON.parse(script.textContent || '', own));
       if (p) return p;
     } catch {
       /* not JSON: the next block */

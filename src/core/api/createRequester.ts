@@ -49,7 +49,9 @@ export function createRequester(options: RequesterOptions): Requester {
       response = await fetchFn(
         url,
         bare<RequestInit>(
-          { headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-Service-Access-Token': apiKey, 'X-Service-orgId': orgId } },
+          // The headers too: fetch reads an iterable `headers` as a list of pairs, and an
+          // `Object.prototype[Symbol.iterator]` would make a plain object one.
+          { headers: bare({ Accept: 'application/json', 'Content-Type': 'application/json', 'X-Service-Access-Token': apiKey, 'X-Service-orgId': orgId }) },
           init,
           // The key goes to the service's origin only: fetch keeps custom headers across a
           // redirect to another host, so none is followed (a browser sees an opaque one).
