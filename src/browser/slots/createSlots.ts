@@ -106,32 +106,42 @@ export function createSlots(deps: SlotDeps): Slots {
               // the line with none of it on the screen.
               if (!isIntersecting || root._seen & 8 || (line ? !rootBounds || boundingClientRect.height <= 2 * rootBounds.top || intersectionRect.width * 2 < boundingClientRect.width : intersectionRatio < 0.5)) return;
               // The observer measures boxes, not paint: a widget the page keeps invisible in
-              // view (visibility:hidden or opacity:0, on it or around it) is not seen. It is
-              // watched anew a second later, and the observers say again where it is: looked
-              // at each second while it stays in view, not once it has left. Chromium 121,
-              // Firefox 122, Safari 17.4; before them, a box in view counts, as it does where
-              // the page put a checkVisibility of its own that throws. A box scaled to nothing
-              // (a pop-up closed by transform:scale(0)) is wholly in view to the observer, and
-              // stays so as it opens: it too is looked at again.
-              let unpainted;
-              try {
-                unpainted = !boundingClientRect.width || root.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) == false;
-              } catch {
-                // The box counts.
-              }
-              if (unpainted) {
-                unwatch(root);
-                root._again = setTimeout(() => observe(root), 1000);
-                return;
-              }
+              // view (visibility:hidden or opacity:0, on it or around it) is not seen. A box
+              // scaled to nothing (a pop-up closed by transform:scale(0)) is wholly in view to
+              // the observer, and stays so as it opens: it is looked at again a second later.
               unwatch(root);
-              root._seen & 2 ? (root._seen |= 12) : ((root._seen |= 8), impress(root));
+              boundingClientRect.width ? (paint ? paint.observe(root) : seen(root)) : later(root);
             }),
           bare(options),
         ),
     );
+  // Paint is asked where style is already worked out: a ResizeObserver reports a box just
+  // after the frame's layout (asked from the observer's own task, checkVisibility would
+  // work the page's style out again in the middle of it). A widget not painted is watched
+  // anew a second later, and the observers say again where it is: looked at each second
+  // while it stays in view, not once it has left. Chromium 121, Firefox 122, Safari 17.4;
+  // before them, a box in view counts, as it does where the page put a checkVisibility of
+  // its own that throws.
+  const paint =
+    looks &&
+    win.ResizeObserver &&
+    new win.ResizeObserver((entries) =>
+      entries.forEach(({ target }) => {
+        const root = target as Watched;
+        let unpainted;
+        paint!.unobserve(root);
+        try {
+          unpainted = root.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) == false;
+        } catch {
+          // The box counts.
+        }
+        unpainted ? later(root) : seen(root);
+      }),
+    );
+  const later = (root: Watched) => (root._again = setTimeout(() => observe(root), 1000));
+  const seen = (root: Watched) => (root._seen & 2 ? (root._seen |= 12) : ((root._seen |= 8), impress(root)));
   const observe = (root: Element) => looks?.forEach((look) => look.observe(root));
-  const unwatch = (root: Element) => (clearTimeout((root as Watched)._again), looks?.forEach((look) => look.unobserve(root)));
+  const unwatch = (root: Element) => (clearTimeout((root as Watched)._again), paint?.unobserve(root), looks?.forEach((look) => look.unobserve(root)));
   const watch = (root: HTMLElement) => (root as Watched)._seen || (((root as Watched)._seen = 1), observe(root));
 
   /**
