@@ -6,29 +6,13 @@
 // (https://shopify.dev/docs/api/ajax/reference/cart: "POST /{locale}/cart/add.js" answers
 // 200 `{ items }`, or 422 `{ status, message, description }` with nothing added).
 import { describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright-core';
-import { expectRendered, newRecordedPage, settled, type OpenedPage } from './embed/harness';
+import type { Page } from 'playwright-core';
 import { useFixtureSuite } from './embed/useFixtureSuite';
-import { withCartIds } from './cartIds';
+import { CHOOSE, SOLD_OUT, expectAskedToChoose, expectSent, liquidJson, openDawnShop, productForm, status, type Opening } from './dawnShop';
 
 const suite = useFixtureSuite('cart-section-attack');
-const SLOTS = ['cart-carousel', 'cart-bundle'];
-const CHOOSE = 'Choose the options of Quiberon Crewneck first.';
-const SOLD_OUT = 'The product is already sold out.';
-
-interface Shop {
-  opened: OpenedPage;
-  page: Page;
-  /** The variant ids of each add request, in order. */
-  adds: number[][];
-  /** A variant Shopify refuses as sold out. */
-  soldOut?: string;
-}
-
-const json = (route: Route, status: number, body: unknown) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-
-/** Liquid's `json` filter: JSON with `<`, `>` and `&` escaped, safe inside a script element. */
-const liquidJson = (value: unknown) => JSON.stringify(value).replace(/[<>&]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
+/** Opens cart.html as a Shopify product page (`query`: its URL's `variant=` and more). */
+const open = (query: string, opening: Opening) => openDawnShop(suite, query, opening);
 
 /** Two sizes in navy, the large one in rust only, the medium sold out (Shopify's `product.variants`, the fields the pickers read). */
 const KNIT = [
@@ -82,99 +66,6 @@ function section({ section, tag = 'variant-selects', kind = 'selects', shown = [
     productForm(section, idOfShown(shown), disabled) +
     '</section>'
   );
-}
-
-function productForm(section: string, id: string, disabled = false): string {
-  return (
-    `<product-form class="product-form"><form method="post" action="/cart/add" id="product-form-${section}" class="form" data-type="add-to-cart-form">` +
-    `<input type="hidden" name="form_type" value="product"><input type="hidden" name="id" value="${id}" class="product-variant-id"${disabled ? ' disabled' : ''}>` +
-    '<div class="product-form__buttons"><button type="submit" name="add" class="product-form__submit button">Add to cart</button></div></form></product-form>'
-  );
-}
-
-/**
- * What Dawn's assets/global.js (VariantSelects up to v14, VariantRadios up to v12) does on a
- * change in its picker: the variant whose `options` are those shown goes in its form's
- * `id`, and in the URL unless `data-update-url="false"`; with none, `id` and URL stay.
- */
-function olderDawn(): void {
-  class Picker extends HTMLElement {
-    connectedCallback() {
-      this.addEventListener('change', () => {
-        const shown = Array.from(this.querySelectorAll('select, fieldset'), (el) =>
-          el instanceof HTMLSelectElement ? el.value : el.querySelector<HTMLInputElement>('input:checked')?.value,
-        );
-        const variants: { id: number; options: string[] }[] = JSON.parse(this.querySelector('[type="application/json"]')!.textContent!);
-        const variant = variants.find((v) => v.options.every((o, i) => o === shown[i]));
-        if (!variant) return;
-        if (this.dataset.updateUrl != 'false') history.replaceState({}, '', location.href.replace(/variant=\d+/, 'variant=' + variant.id));
-        document.getElementById(`product-form-${this.dataset.section}`)!.querySelector<HTMLInputElement>('[name="id"]')!.value = String(variant.id);
-      });
-    }
-  }
-  customElements.define('variant-selects', Picker);
-  customElements.define('variant-radios', class extends Picker {});
-}
-
-/** Shopify's page data (`ShopifyAnalytics.meta.product.variants`) for a product of these variant ids; the fixture's own assignment is ignored. */
-const productMeta = (ids: (number | string)[]) =>
-  `(() => { const meta = { meta: { product: { variants: ${JSON.stringify(ids.map((id, i) => ({ id: Number(id), sku: 'MV-KNI-001-' + i })))} } } };` +
-  ` Object.defineProperty(window, 'ShopifyAnalytics', { get: () => meta, set: () => {}, configurable: true }); })();`;
-
-interface Opening {
-  ids?: (number | string)[];
-  script?: boolean;
-  /** The theme's HTML, put at the top of the body once parsed. */
-  markup: string;
-}
-
-/** Opens cart.html as a Shopify product page (`query`: its URL's `variant=` and more). */
-async function open(query: string, { ids = [41001, 41002, 41003], script = true, markup }: Opening): Promise<Shop> {
-  const context = await suite.browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const opened = await newRecordedPage(context);
-  const shop: Shop = { opened, page: opened.page, adds: [] };
-  const { page } = shop;
-  await page.route(suite.sandbox.url + '/**', withCartIds);
-  await page.route(/\/cart\/add\.js$/, async (route) => {
-    const body = route.request().postDataJSON() as { items: { id: number; quantity: number }[] };
-    shop.adds.push(body.items.map((i) => i.id));
-    if (body.items.some((i) => String(i.id) == shop.soldOut)) return json(route, 422, { status: 422, message: 'Cart Error', description: SOLD_OUT });
-    return json(route, 200, { items: body.items.map((i) => ({ id: i.id, variant_id: i.id, key: `${i.id}:k`, quantity: i.quantity })) });
-  });
-  await page.route(/\/cart\.js$/, (route) => json(route, 200, { item_count: 1, items: [] }));
-  await page.addInitScript({ content: productMeta(ids) });
-  if (script) await page.addInitScript(olderDawn);
-  await page.addInitScript((html) => document.addEventListener('DOMContentLoaded', () => document.body.insertAdjacentHTML('afterbegin', html)), markup);
-  await page.goto(suite.fixtures.page('cart') + `?platform=shopify&theme=attack${query}`);
-  expectRendered(await settled(page, SLOTS), SLOTS);
-  return shop;
-}
-
-const status = (page: Page) => page.locator('#cart-bundle .vitrine__status').textContent();
-
-/** Presses the bundle's "add all" from the keyboard and waits for what it says; returns the ids of the add requests it made. */
-async function pressBundle(shop: Shop): Promise<number[][]> {
-  const before = shop.adds.length;
-  await shop.page.evaluate(() => document.querySelector('#cart-bundle .vitrine__status')?.replaceChildren());
-  const add = shop.page.locator('#cart-bundle .vitrine__add');
-  await add.scrollIntoViewIfNeeded();
-  await add.focus();
-  await shop.page.keyboard.press('Enter');
-  // The first press loads the cart's code on a busy machine: wait on the status's own change, not a clock.
-  await shop.page.waitForFunction(() => document.querySelector('#cart-bundle .vitrine__status')?.textContent, null, { timeout: 30_000 });
-  return shop.adds.slice(before);
-}
-
-/** The page's product goes in as `id`, first of the bundle's lines. */
-async function expectSent(shop: Shop, id: number | string): Promise<void> {
-  const sent = await pressBundle(shop);
-  expect(sent.length).toBeGreaterThan(0);
-  expect(String(sent[0][0])).toBe(String(id));
-}
-
-async function expectAskedToChoose(shop: Shop): Promise<void> {
-  expect(await pressBundle(shop)).toEqual([]);
-  expect(await status(shop.page)).toBe(CHOOSE);
 }
 
 const choose = (page: Page, section: string, name: string, value: string) =>
