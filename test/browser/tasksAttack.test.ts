@@ -115,7 +115,10 @@ const aWhile = (page: Page) => page.waitForTimeout(1000);
 
 describe('a big matrix changed by its page while its later cards are drawn', () => {
   it('taken out of the page: no more cards drawn, no theme script, no vitrine:render for a widget that is gone', async () => {
+    // At a phone's speed: on a fast desktop the whole matrix may be drawn within the first
+    // task's few milliseconds, leaving the page no moment to take it out midway.
     const { page, errors } = await openPage({
+      slow: true,
       init: [
         () => {
           const w = window as unknown as Record<string, unknown>;
