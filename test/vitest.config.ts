@@ -3,6 +3,30 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * Browser files whose verdict depends on the page getting the machine's time: long tasks
+ * and task lengths, CPU throttling, impressions looked at once a second, heap snapshots,
+ * progressive drawing, and pages held to a deadline.
+ */
+const TIMING = [
+  'test/browser/benchLighthouseRetry.test.ts',
+  'test/browser/benchLongTasks.test.ts',
+  'test/browser/embed/a11y.test.ts',
+  'test/browser/embed/bigMatrix.test.ts',
+  'test/browser/embed/drawTasks.test.ts',
+  'test/browser/embed/markup.test.ts',
+  'test/browser/forcedLayout.test.ts',
+  'test/browser/impressionAttack.test.ts',
+  'test/browser/impressionEdgeAttack.test.ts',
+  'test/browser/impressionVisibilityAttack.test.ts',
+  'test/browser/pageArriving.test.ts',
+  'test/browser/pageArrivingAttack.test.ts',
+  'test/browser/serverRender.test.ts',
+  'test/browser/spaMemory.test.ts',
+  'test/browser/startTasks.test.ts',
+  'test/browser/tasksAttack.test.ts',
+];
+
 export default defineConfig({
   root,
   // Classic JSX with Preact's `h`, as build.mjs compiles it; no development props
@@ -61,12 +85,26 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Real Chromium on the built dist/ files, two files at a time beside the other
+          // projects: these wait on the page far more than they work.
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
+          exclude: TIMING,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One Chromium at a time: the machine has two cores.
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Chromium files that measure time, tasks, frames or the heap, or hold a page to
+          // a deadline: one at a time, after everything else, on a machine left to them.
+          name: 'timing',
+          include: TIMING,
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           fileParallelism: false,
         },
       },
