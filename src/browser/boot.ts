@@ -114,10 +114,12 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
 
   // The script's own task ends here, with the API and the consent state in place: on a
   // phone, evaluating the script is long enough without what follows. The rest starts in
-  // a task of its own queued ahead of the page's: as a timer, it waited behind the parser
-  // and the page's layouts (up to 1.3 s on the demo home page at 4× CPU), and the first
-  // widget's call with it.
-  soon(() => {
+  // a task of its own: queued ahead of the page's where the parser has reached a slot
+  // already (as a timer, it waited behind the parser and the page's layouts, up to 1.3 s
+  // on the demo home page at 4× CPU, and the first widget's call with it); a timer where
+  // it has not, so the parser gets on to the slots first (started ahead of it, no slot is
+  // found and the slots wait for the end of the page).
+  (doc.querySelector(SLOT) ? soon : setTimeout)(() => {
     // The first widget call needs DNS, TCP and TLS to the API: start them while the page
     // parses. A script that runs later (added after the page's load, or by a tag manager)
     // asks within a frame or two, or never on a page whose widgets the server drew, and
