@@ -24,6 +24,12 @@ import { soon, tick } from '../whenReady';
 /** A widget root, with where its impression stands (`watch`), and its next look while in view but not painted. */
 type Watched = HTMLElement & { _seen: number; _again?: ReturnType<typeof setTimeout> };
 
+/** Waits for a task of its own. */
+type Hop = () => Promise<unknown>;
+
+/** A task of its own, queued ahead of the page's (`soon`). */
+const hurry: Hop = () => new Promise<void>(soon);
+
 /** Slots within this many pixels of the viewport load at once, the rest when scrolled near. */
 const NEAR = 600;
 
@@ -197,9 +203,10 @@ export function createSlots(deps: SlotDeps): Slots {
    * What drawing a widget needs besides its answer, readied while the request is on the
    * wire: the theme and its layout and card, the page's number format, and in tasks of
    * their own the theme's stylesheet in the page and its template parsed (on a first
-   * widget at phone speed, these were half of the task that drew it).
+   * widget at phone speed, these were half of the task that drew it). `next` waits for
+   * the next task.
    */
-  async function prepare(spec: SlotSpec, c: FullContext, algorithm: AlgorithmName) {
+  async function prepare(spec: SlotSpec, c: FullContext, algorithm: AlgorithmName, next: Hop) {
     const format = prepareFormat(win, config.nonce, c.locale, c.currency);
     const choice = chooseTheme(await themes(), spec, algorithm == 'crosssell' ? 'bundle' : 'carousel');
     const { theme } = choice;
@@ -210,11 +217,11 @@ export function createSlots(deps: SlotDeps): Slots {
     const own = bare(theme);
     if (own.jsTemplate) themeScript._load?.();
     await Promise.all([need(choice.layout), card(theme), format]);
-    await tick();
+    await next();
     try {
       injectStyle(doc, theme.themeId, own.cssTemplate || '', config.nonce);
       // The warm-up card in the task after the stylesheet's: together, one of 22 ms at 4× CPU.
-      await tick();
+      await next();
       // A card of no product: the template parsed, and the page's first parse of markup
       // (its inert document made) and first sanitising done, out of the task that draws.
       sanitizeNodes(renderTemplate(theme.htmlTemplate!), doc);
@@ -224,12 +231,20 @@ export function createSlots(deps: SlotDeps): Slots {
     return choice;
   }
 
-  /** Mounts the widget in place of the fallback; false when a newer render took over. */
-  async function draw(el: HTMLElement, state: SlotState, token: number, spec: SlotSpec, c: FullContext, algorithm: AlgorithmName, products: Promise<WidgetEnvelope>) {
-    const [envelope, choice, words] = await Promise.all([products, prepare(spec, c, algorithm), strings(), styled()]);
+  /**
+   * Mounts the widget in place of the fallback; false when a newer render took over.
+   * `first`: the page's first widget call, whose first image is most often the page's
+   * largest paint. Its tasks until it is drawn are queued ahead of the page's own (`soon`):
+   * as timers, each of its steps from the answer to the drawn card (five to seven) waited
+   * behind the page's parser, layouts and timers, 0.4–1 s in all on the demo home page at
+   * 4× CPU. They stay a few ms each; what follows the draw goes back to timers.
+   */
+  async function draw(el: HTMLElement, state: SlotState, token: number, spec: SlotSpec, c: FullContext, algorithm: AlgorithmName, products: Promise<WidgetEnvelope>, first?: boolean) {
+    let next = first ? hurry : tick;
+    const [envelope, choice, words] = await Promise.all([products, prepare(spec, c, algorithm, next), strings(), styled()]);
     // Each slot renders in a task of its own, so answers that land together never
     // add up to one long task on the main thread.
-    await tick();
+    await next();
     if (token != state.token || !el.isConnected) return;
     const root = (state.root || doc.createElement('div')) as Watched;
     // The widget goes into the page in the task that draws it, before it renders, so a
@@ -238,6 +253,7 @@ export function createSlots(deps: SlotDeps): Slots {
     // had only since. Watched from its first frame, for a shopper who scrolls past before
     // it is whole; what is seen before then is told once its render is.
     const show = () => {
+      next = tick;
       place(el, (state.root = root));
       watch(root);
       root._seen |= 2;
@@ -264,7 +280,7 @@ export function createSlots(deps: SlotDeps): Slots {
     let step;
     for (let start = Date.now(); !(step = steps.next()).done; ) {
       if (step.value || Date.now() - start > 8) {
-        await tick();
+        await next();
         if (token != state.token || !el.isConnected) return;
         start = Date.now();
       }
@@ -361,13 +377,14 @@ export function createSlots(deps: SlotDeps): Slots {
         // not after the draw. The first call, not the first slot reported in view: on the
         // demo home page at phone size the trending carousel was not reported so, though
         // its first card is the page's largest paint.
-        products.then(firstCall ? (envelope) => preloadFirstImage(doc, envelope) : undefined, () => {});
+        const first = firstCall;
+        products.then(first ? (envelope) => preloadFirstImage(doc, envelope) : undefined, () => {});
         firstCall = false;
         // What the draw readies while the call is on the wire (the theme, its card, the
         // number format's worker) starts in a task after those: on a phone this one was
         // long with it. A failure meanwhile is the draw's to report.
         await tick();
-        const shown = await draw(el, state, token, spec, c, algorithm, products);
+        const shown = await draw(el, state, token, spec, c, algorithm, products, first);
         if (shown) emit(el, 'render', { algorithm, skipped, ...about, ...shown, ms: Date.now() - started });
       },
       () => token == state.token,
