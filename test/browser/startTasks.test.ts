@@ -1,19 +1,20 @@
 // Vitrine's start on the demo shop, task by task, on an emulated phone. On a phone every
 // task of the start is several times longer than on a desktop, so what the shopper waits
-// for (the first widget's call) is made in the task that knows it is needed, and the rest
-// in tasks of its own after it: the script's own task only defines the API; the
-// observer's report sends the call of the first slot in view (with what its drawing
-// waits for: the themes, its layout chunk, the stylesheet, the number format worker),
-// and the analytics chunk follows in a later task; the page chunk's arrival reads
-// nothing and calls nothing in its own task.
+// for (the first widget's call) is made right after the task that knows it is needed, and
+// the rest in tasks of their own after it: the script's own task only defines the API;
+// the observer's report reads the page and the visitor id for the first slot in view, its
+// call leaves in the task right after, and what its drawing waits for in the two after
+// that (the themes, then its layout chunk and the stylesheet); the number format worker
+// and the analytics chunk follow in later tasks; the page chunk's arrival reads nothing and calls
+// nothing in its own task.
 //
 // The page labels its tasks itself: a label is set as a task of interest starts (the
 // assignment of `window.Vitrine`, an observer's callback, the page chunk's load event, a
 // timer's callback) and a user-blocking task posted at that moment (`scheduler.postTask`)
 // takes it off. Tasks of one priority run in the order they were posted, and before any
 // of a lower one (timers), so that task runs before any Vitrine posted or queued later in
-// the same task, and what is recorded under the label was done in that task. The task
-// right after an observer's report is labelled too, the same way.
+// the same task, and what is recorded under the label was done in that task. The three
+// tasks right after an observer's report are labelled too, the same way.
 import { describe, expect, it } from 'vitest';
 import type { Cookie } from 'playwright-core';
 import { useDemoShop } from './useDemoShop';
@@ -28,9 +29,9 @@ function labelTasks() {
   w.__task = '';
   w.__done = [];
   const next = (task: () => void) => (window as unknown as { scheduler: { postTask(task: () => void, options: object): unknown } }).scheduler.postTask(task, { priority: 'user-blocking' });
-  const label = (name: string, then = '') => {
+  const label = (name: string, ...then: string[]) => {
     w.__task = name;
-    next(() => (then ? label(then) : (w.__task = '')));
+    next(() => (then.length ? label(...(then as [string, ...string[]])) : (w.__task = '')));
   };
   const note = (what: string, detail: string) => w.__done.push([what, detail, w.__task]);
   let vitrine: unknown;
@@ -45,7 +46,7 @@ function labelTasks() {
   const IO = window.IntersectionObserver;
   window.IntersectionObserver = class extends IO {
     constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-      super((entries, observer) => (label('observer', 'after observer'), callback(entries, observer)), options);
+      super((entries, observer) => (label('observer', 'after observer', 'after call', 'after themes'), callback(entries, observer)), options);
     }
     override observe(target: Element) {
       note('observe', target.id || target.tagName);
@@ -100,11 +101,13 @@ function labelTasks() {
     };
   }
   document.addEventListener('load', (e) => /vitrine-page\.js$/.test((e.target as HTMLScriptElement).src || '') && label('page chunk'), true);
-  // What is kept of the visitor on the device: the cookies written and the id's localStorage entry.
+  // What is kept of the visitor on the device: the cookies written and the id's localStorage
+  // entry; and where Vitrine reads the cookie (a wait on the browser's cookie store).
   const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
   Object.defineProperty(Document.prototype, 'cookie', {
     configurable: true,
     get() {
+      if (ours()) note('cookie read', '');
       return cookie.get!.call(this);
     },
     set(value: string) {
@@ -119,13 +122,19 @@ function labelTasks() {
   };
 }
 
-/** Loads a demo page on a phone, scrolled to its end once its first widget is drawn, and returns what Vitrine did in which task. */
-async function start(path: string, storageState?: { cookies: Cookie[]; origins: [] }): Promise<Done[]> {
+/**
+ * Loads a demo page on a phone once its first widget is drawn (`until`: once Vitrine has
+ * done that), and returns what Vitrine did in which task; `cpu`: the main thread that many
+ * times slower.
+ */
+async function start(path: string, storageState?: { cookies: Cookie[]; origins: [] }, { cpu = 1, until = '' } = {}): Promise<Done[]> {
   const context = await demo.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, storageState });
   const page = await context.newPage();
+  if (cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
   await page.addInitScript(labelTasks);
   await page.goto(demo.shop.url + path);
   await page.waitForFunction(() => document.querySelectorAll('.vitrine a[href^="/products/"]').length > 0, undefined, { timeout: 15_000 });
+  if (until) await page.waitForFunction((what) => (window as unknown as { __done: Done[] }).__done.some((d) => d[0] == what), until, { timeout: 15_000 });
   const done = await page.evaluate(() => (window as unknown as { __done: Done[] }).__done);
   await context.close();
   return done;
@@ -142,35 +151,42 @@ describe('on a phone, Vitrine starts in short tasks', () => {
     expect(done.filter(([what]) => what == 'observe').length).toBeGreaterThan(0);
   });
 
-  it.each(['/', '/cart'])('%s: the observer’s report sends the first widget’s call alone; the themes, the layout chunk and the stylesheet leave in the task right after; the analytics chunk later', async (path) => {
+  it.each(['/', '/cart'])('%s: the observer’s report reads the page and the visitor id and asks for nothing; the first widget’s call leaves alone in the task right after; the themes in the one after that, then the layout chunk and the stylesheet; the analytics chunk later', async (path) => {
     const done = await start(path);
     const observed = inTask(done, 'observer');
-    // The early start holds: the call leaves in the task that found the slot in view, and
-    // nothing else goes out in it (on a phone each ask costs that task several ms).
-    expect(observed.filter(widgetCall).length).toBe(1);
-    expect(observed.filter(([what]) => /^(fetch|script|link|worker)/.test(what)), JSON.stringify(done)).toEqual([observed.find(widgetCall)]);
-    // What the widget's drawing waits for is asked for in the very next task, before any
-    // timer queued meanwhile.
-    const after = inTask(done, 'after observer');
-    expect(after.some(([what, url]) => what == 'fetch' && url.includes('/v1/theme?')), JSON.stringify(done)).toBe(true);
-    expect(after.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-carousel.js'))).toBe(true);
+    // The visitor id is read where the page is (on a phone the cookie's read alone is
+    // several ms), and nothing goes out there: the call, each ask several ms, is the next
+    // task's.
+    expect(observed.filter(([what]) => what == 'cookie read').length, JSON.stringify(done)).toBe(1);
+    expect(observed.filter(([what]) => /^(fetch|script|link|worker)/.test(what)), JSON.stringify(done)).toEqual([]);
+    // The call leaves alone in the very next task, before any timer queued meanwhile.
+    const called = inTask(done, 'after observer');
+    expect(called.filter(widgetCall).length, JSON.stringify(done)).toBe(1);
+    expect(called.filter(([what]) => /^(fetch|script|link|worker|cookie read)/.test(what)), JSON.stringify(done)).toEqual([called.find(widgetCall)]);
+    // What the widget's drawing waits for is asked for in the two tasks after the call's:
+    // the themes (a cached list read from localStorage on a warm view), then the chunk and
+    // the stylesheet.
+    const themes = inTask(done, 'after call');
+    expect(themes.filter(([what]) => /^(fetch|script|link|worker)/.test(what)), JSON.stringify(done)).toEqual([themes.find(([what, url]) => what == 'fetch' && url.includes('/v1/theme?'))]);
+    const after = inTask(done, 'after themes');
+    expect(after.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-carousel.js')), JSON.stringify(done)).toBe(true);
     expect(after.some(([what, href]) => what == 'link:stylesheet' && href.endsWith('/vitrine.css'))).toBe(true);
-    expect(after.filter(([, src]) => src.endsWith('/vitrine-analytics.js'))).toEqual([]);
+    expect(after.filter(([what, url]) => what == 'fetch' || url.endsWith('/vitrine-analytics.js'))).toEqual([]);
     // The number format's worker, which the draw waits for, is started in a later task.
-    expect(after.filter(([what]) => what == 'worker')).toEqual([]);
+    expect([...called, ...themes, ...after].filter(([what]) => what == 'worker')).toEqual([]);
     expect(done.some(([what]) => what == 'worker')).toBe(true);
     // It was asked for all the same.
     expect(done.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-analytics.js'))).toBe(true);
   });
 
-  it('a new visitor: the task that sends the first widget call stores nothing; the id it carried is stored in a later task, in the cookie and localStorage', async () => {
+  it('a new visitor: the tasks that read the id and send the first widget call store nothing; the id it carried is stored in a later task, in the cookie and localStorage', async () => {
     const done = await start('/');
     const first = done.find(widgetCall)!;
-    expect(first[2]).toBe('observer');
+    expect(first[2]).toBe('after observer');
     const id = new URL(first[1]).searchParams.get('site_uid')!;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const kept = done.filter(([what, detail]) => (what == 'cookie' || what == 'localStorage') && detail.startsWith('vitrine_uid'));
-    expect(kept.filter(([, , task]) => task == 'observer')).toEqual([]);
+    expect(kept.filter(([, , task]) => task == 'observer' || task == 'after observer')).toEqual([]);
     expect(kept.map(([what, detail]) => [what, detail.split(';')[0]])).toEqual([
       ['localStorage', 'vitrine_uid=' + id],
       ['cookie', 'vitrine_uid=' + id],
@@ -186,11 +202,11 @@ describe('on a phone, Vitrine starts in short tasks', () => {
     const cookie: Cookie = { name: 'vitrine_uid', value: id, domain: url.hostname, path: '/', expires: Math.round(Date.now() / 1000) + 86400 * 30, httpOnly: false, secure: false, sameSite: 'Lax' };
     const done = await start('/', { cookies: [cookie], origins: [] });
     const calls = done.filter(widgetCall);
-    expect(calls[0][2]).toBe('observer');
+    expect(calls[0][2]).toBe('after observer');
     expect(calls.map(([, u]) => new URL(u).searchParams.get('site_uid')).filter(Boolean).every((uid) => uid == id)).toBe(true);
     const kept = done.filter(([what, detail]) => (what == 'cookie' || what == 'localStorage') && detail.startsWith('vitrine_uid'));
     expect(kept.map(([what, detail]) => [what, detail])).toEqual([['cookie', `vitrine_uid=${id}; max-age=31536000; path=/; SameSite=Lax`]]);
-    expect(kept[0][2]).not.toBe('observer');
+    expect(['observer', 'after observer']).not.toContain(kept[0][2]);
   });
 
   it.each(['/cart', '/no-such-page'])('%s: a widget is drawn in a task of its own: its cards, or a whole-widget theme’s markup, were parsed in the tasks before', async (path) => {
