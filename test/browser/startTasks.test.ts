@@ -66,6 +66,8 @@ function labelTasks() {
   Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
     const el = node as unknown as HTMLScriptElement & HTMLLinkElement;
     if (this == document.head && (el.src || el.href)) note(el.tagName.toLowerCase() + (el.rel ? ':' + el.rel : ''), el.src || el.href);
+    // A theme's script is added to the head, once, when it first runs.
+    if (this == document.head && el.id?.startsWith?.('vitrine-script-')) note('theme script', el.id);
     return append.call(this, node) as T;
   };
   const Work = window.Worker;
@@ -91,6 +93,15 @@ function labelTasks() {
     if (this.hasAttribute('data-vitrine') && ours()) note('draw', this.id);
     put.apply(this, nodes);
   };
+  // Mustache scans a template with String.prototype.search and match: noted once a task.
+  for (const name of ['search', 'match'] as const) {
+    const scan = String.prototype[name] as (this: string, pattern: RegExp) => unknown;
+    (String.prototype as unknown as Record<string, unknown>)[name] = function (this: string, pattern: RegExp) {
+      const last = w.__done[w.__done.length - 1];
+      if (w.__task && !(last?.[0] == 'scan' && last[2] == w.__task) && ours()) note('scan', '');
+      return scan.call(this, pattern);
+    };
+  }
   // What reads the page (microdata, RDFa, the title) asks the document.
   for (const name of ['querySelector', 'querySelectorAll'] as const) {
     const query = Document.prototype[name] as (selector: string) => unknown;
@@ -221,6 +232,25 @@ describe('on a phone, Vitrine starts in short tasks', () => {
       const task = inTask(done, draw[2]);
       expect(task.slice(0, task.indexOf(draw)), JSON.stringify(done)).toEqual([]);
     }
+  });
+
+  it('/ at phone speed (4× CPU): a theme’s script runs in a task after the one that drew its widget', async () => {
+    const done = await start('/', undefined, { cpu: 4, until: 'theme script' });
+    // The demo's carousel theme has a script. At phone speed the draw alone is more than a
+    // task's few milliseconds of steps (20–40 ms measured), so the script waits for the next.
+    const script = done.find(([what]) => what == 'theme script')!;
+    expect(done.slice(0, done.indexOf(script)).some(([what]) => what == 'draw'), JSON.stringify(done)).toBe(true);
+    expect(inTask(done, script[2]).filter(([what]) => what == 'draw'), JSON.stringify(done)).toEqual([]);
+  });
+
+  it('/cart: the warm-up card’s template is scanned in a task of its own, before the one that parses its markup', async () => {
+    const done = await start('/cart');
+    const parsed = done.find(([what]) => what == 'parse')!;
+    // The first markup parsed is the warm-up card's, in a timer's task, and no template
+    // was scanned there: the scan (on a phone, half of a task of 28–70 ms) came before.
+    expect(parsed[2], JSON.stringify(done)).toMatch(/^timer \d+$/);
+    expect(inTask(done, parsed[2]).filter(([what]) => what == 'scan'), JSON.stringify(done)).toEqual([]);
+    expect(done.slice(0, done.indexOf(parsed)).some(([what]) => what == 'scan')).toBe(true);
   });
 
   it.each(['/no-such-page', '/blogs/journal'])('%s: the page chunk’s arrival reads nothing and calls nothing in its own task', async (path) => {
