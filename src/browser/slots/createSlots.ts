@@ -19,6 +19,7 @@ import { planChain } from '../../core/slots/planChain';
 import { fetchProducts } from '../../core/slots/fetchProducts';
 import { runChain } from '../../core/slots/runChain';
 import { soon, tick } from '../whenReady';
+import { hearVisitorId } from '../context/readVisitorId';
 
 
 /** A widget root, with where its impression stands (`watch`), and its next look while in view but not painted. */
@@ -337,15 +338,18 @@ export function createSlots(deps: SlotDeps): Slots {
     // else the default one) and the stylesheet. Asked for in the tasks right after the
     // widget's call, the themes first, the chunk and the stylesheet in a task of their own
     // (on a phone each ask is several ms: the three were one task of 57 ms at 4× CPU); or
-    // from a timer's task, where the page chunk must read the page first.
+    // from a timer's task after the cookie store's answer, where the page chunk must read
+    // the page first.
     const ask = () => (themes(), soon(() => (need(spec.layout || 'carousel'), styled())));
-    tick().then(ask);
+    // The page is read in this task; the visitor id once the cookie store has answered
+    // (on a first visit localStorage is read then, a wait on the browser too); and the
+    // call leaves in the task after that, ahead of the page's next frame: on a phone (4×
+    // CPU) the three were one task of 65–114 ms on the demo cart and missing pages.
+    const heard = mayStore() && hearVisitorId(win);
+    Promise.resolve(heard).then(tick).then(ask);
     const c = await context();
     if (token != state.token) return;
-    // The page is read in this task, the visitor id with it (a cookie read, and on a first
-    // visit localStorage's, each a wait on the browser), and the call leaves in the next
-    // one, still ahead of the page's next frame: on a phone (4× CPU) the two were one task
-    // of 65–114 ms on the demo cart and missing pages.
+    await heard;
     c.siteUid;
     await new Promise<void>((go) => soon(go));
     if (token != state.token) return;
