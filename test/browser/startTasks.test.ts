@@ -285,10 +285,12 @@ describe('on a phone, Vitrine starts in short tasks', () => {
     expect(done.slice(0, done.indexOf(parsed)).some(([what]) => what == 'scan')).toBe(true);
   });
 
-  it.each(['/no-such-page', '/blogs/journal'])('%s: the page chunk’s arrival reads nothing and calls nothing in its own task', async (path) => {
+  it.each(['/no-such-page', '/blogs/journal'])('%s: the page chunk is asked for after the observer’s report, and its arrival reads nothing and calls nothing in its own task', async (path) => {
     const done = await start(path);
     // The page needed the chunk (its page type is read from the URL and the title)…
     expect(done.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-page.js'))).toBe(true);
+    // …asked for, like its number format's worker, in a task after the report's.
+    expect(inTask(done, 'observer').filter(([what]) => /^(fetch|script|link|worker)/.test(what)), JSON.stringify(done)).toEqual([]);
     // …and its widget's call came after it, in a later task.
     expect(done.filter(widgetCall).length).toBeGreaterThan(0);
     expect(inTask(done, 'page chunk'), JSON.stringify(done)).toEqual([]);
