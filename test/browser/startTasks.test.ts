@@ -1,11 +1,12 @@
 // Vitrine's start on the demo shop, task by task, on an emulated phone. On a phone every
 // task of the start is several times longer than on a desktop, so what the shopper waits
-// for (the first widget's call) is made in the task that knows it is needed, and the rest
-// in tasks of its own after it: the script's own task only defines the API; the
-// observer's report sends the call of the first slot in view (with what its drawing
-// waits for: the themes, its layout chunk, the stylesheet, the number format worker),
-// and the analytics chunk follows in a later task; the page chunk's arrival reads
-// nothing and calls nothing in its own task.
+// for (the first widget's call) is made right after the task that knows it is needed, and
+// the rest in tasks of their own after it: the script's own task only defines the API;
+// the observer's report reads the page for the first slot in view, the visitor id is read
+// once the browser's cookie store has answered, its call leaves in the task right after, and what its drawing waits for in the two after
+// that (the themes, then its layout chunk and the stylesheet); the number format worker
+// and the analytics chunk follow in later tasks; the page chunk's arrival reads nothing and calls
+// nothing in its own task.
 //
 // The page labels its tasks itself: a label is set as a task of interest starts (the
 // assignment of `window.Vitrine`, an observer's callback, the page chunk's load event, a
@@ -13,7 +14,7 @@
 // takes it off. Tasks of one priority run in the order they were posted, and before any
 // of a lower one (timers), so that task runs before any Vitrine posted or queued later in
 // the same task, and what is recorded under the label was done in that task. The task
-// right after an observer's report is labelled too, the same way.
+// in which the cookie store answers, and the three right after it, are labelled too.
 import { describe, expect, it } from 'vitest';
 import type { Cookie } from 'playwright-core';
 import { useDemoShop } from './useDemoShop';
@@ -30,9 +31,9 @@ function labelTasks() {
   const scheduler = (window as unknown as { scheduler: { postTask(task: () => void, options: object): unknown } }).scheduler;
   const post = scheduler.postTask.bind(scheduler);
   const next = (task: () => void) => post(task, { priority: 'user-blocking' });
-  const label = (name: string, then = '') => {
+  const label = (name: string, ...then: string[]) => {
     w.__task = name;
-    next(() => (then ? label(then) : (w.__task = '')));
+    next(() => (then.length ? label(...(then as [string, ...string[]])) : (w.__task = '')));
   };
   const note = (what: string, detail: string) => w.__done.push([what, detail, w.__task]);
   let vitrine: unknown;
@@ -47,12 +48,25 @@ function labelTasks() {
   const IO = window.IntersectionObserver;
   window.IntersectionObserver = class extends IO {
     constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-      super((entries, observer) => (label('observer', 'after observer'), callback(entries, observer)), options);
+      super((entries, observer) => (label('observer'), callback(entries, observer)), options);
     }
     override observe(target: Element) {
       note('observe', target.id || target.tagName);
       super.observe(target);
     }
+  };
+  // The cookie store's answer (the visitor id's cookie) comes in a task of its own: it and
+  // the three tasks right after it are labelled, numbered from the second answer on (the
+  // first is the first slot's in view).
+  const store = (window as unknown as { CookieStore: { prototype: { get(this: unknown, ...args: unknown[]): Promise<unknown> } } }).CookieStore.prototype;
+  const ask = store.get;
+  let answers = 0;
+  store.get = function (...args) {
+    return ask.apply(this, args).then((cookie) => {
+      const n = ++answers > 1 ? ' ' + answers : '';
+      label('cookie store' + n, 'after cookie store' + n, 'after call' + n, 'after themes' + n);
+      return cookie;
+    });
   };
   // Each timer's task (the steps Vitrine spreads its work over) has a label of its own.
   const timer = window.setTimeout;
@@ -71,6 +85,8 @@ function labelTasks() {
   Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
     const el = node as unknown as HTMLScriptElement & HTMLLinkElement;
     if (this == document.head && (el.src || el.href)) note(el.tagName.toLowerCase() + (el.rel ? ':' + el.rel : ''), el.src || el.href);
+    // A theme's script is added to the head, once, when it first runs.
+    if (this == document.head && el.id?.startsWith?.('vitrine-script-')) note('theme script', el.id);
     return append.call(this, node) as T;
   };
   const Work = window.Worker;
@@ -96,6 +112,15 @@ function labelTasks() {
     if (this.hasAttribute('data-vitrine') && ours()) note('draw', this.id);
     put.apply(this, nodes);
   };
+  // Mustache scans a template with String.prototype.search and match: noted once a task.
+  for (const name of ['search', 'match'] as const) {
+    const scan = String.prototype[name] as (this: string, pattern: RegExp) => unknown;
+    (String.prototype as unknown as Record<string, unknown>)[name] = function (this: string, pattern: RegExp) {
+      const last = w.__done[w.__done.length - 1];
+      if (w.__task && !(last?.[0] == 'scan' && last[2] == w.__task) && ours()) note('scan', '');
+      return scan.call(this, pattern);
+    };
+  }
   // What reads the page (microdata, RDFa, the title) asks the document.
   for (const name of ['querySelector', 'querySelectorAll'] as const) {
     const query = Document.prototype[name] as (selector: string) => unknown;
@@ -106,11 +131,13 @@ function labelTasks() {
     };
   }
   document.addEventListener('load', (e) => /vitrine-page\.js$/.test((e.target as HTMLScriptElement).src || '') && label('page chunk'), true);
-  // What is kept of the visitor on the device: the cookies written and the id's localStorage entry.
+  // What is kept of the visitor on the device: the cookies written and the id's localStorage
+  // entry; and where Vitrine reads the cookie (a wait on the browser's cookie store).
   const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
   Object.defineProperty(Document.prototype, 'cookie', {
     configurable: true,
     get() {
+      if (ours()) note('cookie read', '');
       return cookie.get!.call(this);
     },
     set(value: string) {
@@ -125,13 +152,19 @@ function labelTasks() {
   };
 }
 
-/** Loads a demo page on a phone, scrolled to its end once its first widget is drawn, and returns what Vitrine did in which task. */
-async function start(path: string, storageState?: { cookies: Cookie[]; origins: [] }): Promise<Done[]> {
+/**
+ * Loads a demo page on a phone once its first widget is drawn (`until`: once Vitrine has
+ * done that), and returns what Vitrine did in which task; `cpu`: the main thread that many
+ * times slower.
+ */
+async function start(path: string, storageState?: { cookies: Cookie[]; origins: [] }, { cpu = 1, until = '' } = {}): Promise<Done[]> {
   const context = await demo.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, storageState });
   const page = await context.newPage();
+  if (cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
   await page.addInitScript(labelTasks);
   await page.goto(demo.shop.url + path);
   await page.waitForFunction(() => document.querySelectorAll('.vitrine a[href^="/products/"]').length > 0, undefined, { timeout: 15_000 });
+  if (until) await page.waitForFunction((what) => (window as unknown as { __done: Done[] }).__done.some((d) => d[0] == what), until, { timeout: 15_000 });
   const done = await page.evaluate(() => (window as unknown as { __done: Done[] }).__done);
   await context.close();
   return done;
@@ -148,35 +181,44 @@ describe('on a phone, Vitrine starts in short tasks', () => {
     expect(done.filter(([what]) => what == 'observe').length).toBeGreaterThan(0);
   });
 
-  it.each(['/', '/cart'])('%s: the observer’s report sends the first widget’s call alone; the themes, the layout chunk and the stylesheet leave in the task right after; the analytics chunk later', async (path) => {
+  it.each(['/', '/cart'])('%s: the observer’s report reads the page, and neither the cookie nor the network; the first widget’s call leaves alone in the task right after; the themes in the one after that, then the layout chunk and the stylesheet; the analytics chunk later', async (path) => {
     const done = await start(path);
     const observed = inTask(done, 'observer');
-    // The early start holds: the call leaves in the task that found the slot in view, and
-    // nothing else goes out in it (on a phone each ask costs that task several ms).
-    expect(observed.filter(widgetCall).length).toBe(1);
-    expect(observed.filter(([what]) => /^(fetch|script|link|worker)/.test(what)), JSON.stringify(done)).toEqual([observed.find(widgetCall)]);
-    // What the widget's drawing waits for is asked for in the very next task, before any
+    // The visitor id is asked of the cookie store, whose answer no task waits for (a
+    // `document.cookie` read waits on the browser: the whole of a 76–125 ms task on a busy
+    // phone), and nothing goes out: the call, each ask several ms, is a later task's.
+    expect(observed.filter(([what]) => /^(fetch|script|link|worker|cookie read)/.test(what)), JSON.stringify(done)).toEqual([]);
+    expect(done.slice(0, done.findIndex(widgetCall)).filter(([what]) => what == 'cookie read')).toEqual([]);
+    expect(inTask(done, 'cookie store').filter(([what]) => /^(fetch|script|link|worker)/.test(what)), JSON.stringify(done)).toEqual([]);
+    // The call leaves alone in the task right after the one the id is read in, before any
     // timer queued meanwhile.
-    const after = inTask(done, 'after observer');
-    expect(after.some(([what, url]) => what == 'fetch' && url.includes('/v1/theme?')), JSON.stringify(done)).toBe(true);
-    expect(after.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-carousel.js'))).toBe(true);
+    const called = inTask(done, 'after cookie store');
+    expect(called.filter(widgetCall).length, JSON.stringify(done)).toBe(1);
+    expect(called.filter(([what]) => /^(fetch|script|link|worker|cookie read)/.test(what)), JSON.stringify(done)).toEqual([called.find(widgetCall)]);
+    // What the widget's drawing waits for is asked for in the two tasks after the call's:
+    // the themes (a cached list read from localStorage on a warm view), then the chunk and
+    // the stylesheet.
+    const themes = inTask(done, 'after call');
+    expect(themes.filter(([what]) => /^(fetch|script|link|worker)/.test(what)), JSON.stringify(done)).toEqual([themes.find(([what, url]) => what == 'fetch' && url.includes('/v1/theme?'))]);
+    const after = inTask(done, 'after themes');
+    expect(after.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-carousel.js')), JSON.stringify(done)).toBe(true);
     expect(after.some(([what, href]) => what == 'link:stylesheet' && href.endsWith('/vitrine.css'))).toBe(true);
-    expect(after.filter(([, src]) => src.endsWith('/vitrine-analytics.js'))).toEqual([]);
+    expect(after.filter(([what, url]) => what == 'fetch' || url.endsWith('/vitrine-analytics.js'))).toEqual([]);
     // The number format's worker, which the draw waits for, is started in a later task.
-    expect(after.filter(([what]) => what == 'worker')).toEqual([]);
+    expect([...called, ...themes, ...after].filter(([what]) => what == 'worker')).toEqual([]);
     expect(done.some(([what]) => what == 'worker')).toBe(true);
     // It was asked for all the same.
     expect(done.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-analytics.js'))).toBe(true);
   });
 
-  it('a new visitor: the task that sends the first widget call stores nothing; the id it carried is stored in a later task, in the cookie and localStorage', async () => {
+  it('a new visitor: the tasks that read the page and the id and send the first widget call store nothing; the id it carried is stored in a later task, in the cookie and localStorage', async () => {
     const done = await start('/');
     const first = done.find(widgetCall)!;
-    expect(first[2]).toBe('observer');
+    expect(first[2]).toBe('after cookie store');
     const id = new URL(first[1]).searchParams.get('site_uid')!;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const kept = done.filter(([what, detail]) => (what == 'cookie' || what == 'localStorage') && detail.startsWith('vitrine_uid'));
-    expect(kept.filter(([, , task]) => task == 'observer')).toEqual([]);
+    expect(kept.filter(([, , task]) => ['observer', 'cookie store', 'after cookie store'].includes(task))).toEqual([]);
     expect(kept.map(([what, detail]) => [what, detail.split(';')[0]])).toEqual([
       ['localStorage', 'vitrine_uid=' + id],
       ['cookie', 'vitrine_uid=' + id],
@@ -186,17 +228,34 @@ describe('on a phone, Vitrine starts in short tasks', () => {
     expect(new Set(done.filter(widgetCall).map(([, url]) => new URL(url).searchParams.get('site_uid')).filter(Boolean))).toEqual(new Set([id]));
   });
 
+  it('a page whose cookie store never answers: the widget is drawn all the same, its call carrying the id the cookie holds', async () => {
+    const id = '5d0e3c7a-9b1f-4e2a-8c6d-7f3a2b1c0e9d';
+    const context = await demo.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    await context.addCookies([{ name: 'vitrine_uid', value: id, url: demo.shop.url }]);
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      (window as unknown as { CookieStore: { prototype: { get: () => Promise<never> } } }).CookieStore.prototype.get = () => new Promise(() => {});
+    });
+    const calls: string[] = [];
+    page.on('request', (request) => request.url().includes('/v1/widgetserver/') && calls.push(request.url()));
+    await page.goto(demo.shop.url + '/');
+    await page.waitForFunction(() => document.querySelectorAll('.vitrine a[href^="/products/"]').length > 0, undefined, { timeout: 15_000 });
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.map((url) => new URL(url).searchParams.get('site_uid'))).toEqual(calls.map(() => id));
+    await context.close();
+  });
+
   it('a returning visitor keeps their id: the calls carry it, and its cookie is renewed for a year a task after the first call, localStorage untouched', async () => {
     const id = '0b7c6a52-1f7e-4c1e-9d0a-5e2f3a4b5c6d';
     const url = new URL(demo.shop.url);
     const cookie: Cookie = { name: 'vitrine_uid', value: id, domain: url.hostname, path: '/', expires: Math.round(Date.now() / 1000) + 86400 * 30, httpOnly: false, secure: false, sameSite: 'Lax' };
     const done = await start('/', { cookies: [cookie], origins: [] });
     const calls = done.filter(widgetCall);
-    expect(calls[0][2]).toBe('observer');
+    expect(calls[0][2]).toBe('after cookie store');
     expect(calls.map(([, u]) => new URL(u).searchParams.get('site_uid')).filter(Boolean).every((uid) => uid == id)).toBe(true);
     const kept = done.filter(([what, detail]) => (what == 'cookie' || what == 'localStorage') && detail.startsWith('vitrine_uid'));
     expect(kept.map(([what, detail]) => [what, detail])).toEqual([['cookie', `vitrine_uid=${id}; max-age=31536000; path=/; SameSite=Lax`]]);
-    expect(kept[0][2]).not.toBe('observer');
+    expect(['observer', 'cookie store', 'after cookie store']).not.toContain(kept[0][2]);
   });
 
   it.each(['/cart', '/no-such-page'])('%s: a widget is drawn in a task of its own: its cards, or a whole-widget theme’s markup, were parsed in the tasks before', async (path) => {
@@ -214,10 +273,31 @@ describe('on a phone, Vitrine starts in short tasks', () => {
     }
   });
 
-  it.each(['/no-such-page', '/blogs/journal'])('%s: the page chunk’s arrival reads nothing and calls nothing in its own task', async (path) => {
+  it('/ at phone speed (4× CPU): a theme’s script runs in a task after the one that drew its widget', async () => {
+    const done = await start('/', undefined, { cpu: 4, until: 'theme script' });
+    // The demo's carousel theme has a script. At phone speed the draw alone is more than a
+    // task's few milliseconds of steps (20–40 ms measured), so the script waits for the next.
+    const script = done.find(([what]) => what == 'theme script')!;
+    expect(done.slice(0, done.indexOf(script)).some(([what]) => what == 'draw'), JSON.stringify(done)).toBe(true);
+    expect(inTask(done, script[2]).filter(([what]) => what == 'draw'), JSON.stringify(done)).toEqual([]);
+  });
+
+  it('/cart: the warm-up card’s template is scanned in a task of its own, before the one that parses its markup', async () => {
+    const done = await start('/cart');
+    const parsed = done.find(([what]) => what == 'parse')!;
+    // The first markup parsed is the warm-up card's, in a timer's task, and no template
+    // was scanned there: the scan (on a phone, half of a task of 28–70 ms) came before.
+    expect(parsed[2], JSON.stringify(done)).toMatch(/^timer \d+$/);
+    expect(inTask(done, parsed[2]).filter(([what]) => what == 'scan'), JSON.stringify(done)).toEqual([]);
+    expect(done.slice(0, done.indexOf(parsed)).some(([what]) => what == 'scan')).toBe(true);
+  });
+
+  it.each(['/no-such-page', '/blogs/journal'])('%s: the page chunk is asked for after the observer’s report, and its arrival reads nothing and calls nothing in its own task', async (path) => {
     const done = await start(path);
     // The page needed the chunk (its page type is read from the URL and the title)…
     expect(done.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-page.js'))).toBe(true);
+    // …asked for, like its number format's worker, in a task after the report's.
+    expect(inTask(done, 'observer').filter(([what]) => /^(fetch|script|link|worker)/.test(what)), JSON.stringify(done)).toEqual([]);
     // …and its widget's call came after it, in a later task.
     expect(done.filter(widgetCall).length).toBeGreaterThan(0);
     expect(inTask(done, 'page chunk'), JSON.stringify(done)).toEqual([]);

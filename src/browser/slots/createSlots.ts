@@ -8,7 +8,7 @@ import { mountWidget, readyWidget } from '../render/mountWidget';
 import { prepareFormat } from '../render/prepareFormat';
 import { preloadFirstImage } from '../render/preloadFirstImage';
 import { render } from 'preact';
-import { renderTemplate } from '../../core/template/renderTemplate';
+import { parseTemplate, renderTemplate } from '../../core/template/renderTemplate';
 import { sanitizeNodes } from '../sanitize/sanitizeHtml';
 import { injectStyle } from '../theme/applyTheme';
 import { themeScript } from '../theme/themeScript';
@@ -19,6 +19,7 @@ import { planChain } from '../../core/slots/planChain';
 import { fetchProducts } from '../../core/slots/fetchProducts';
 import { runChain } from '../../core/slots/runChain';
 import { soon, tick } from '../whenReady';
+import { hearVisitorId } from '../context/readVisitorId';
 
 
 /** A widget root, with where its impression stands (`watch`), and its next look while in view but not painted. */
@@ -220,10 +221,14 @@ export function createSlots(deps: SlotDeps): Slots {
     await next();
     try {
       injectStyle(doc, theme.themeId, own.cssTemplate || '', config.nonce);
-      // The warm-up card in the task after the stylesheet's: together, one of 22 ms at 4× CPU.
+      // The warm-up card in the tasks after the stylesheet's: the template parsed in one
+      // (Mustache's parse, kept for every card), then a card of no product rendered, the
+      // page's first parse of markup (its inert document made) and first sanitising done
+      // in the next, out of the task that draws. In one task, the two were 28–70 ms at
+      // 4× CPU on the demo cart page.
       await next();
-      // A card of no product: the template parsed, and the page's first parse of markup
-      // (its inert document made) and first sanitising done, out of the task that draws.
+      parseTemplate(theme.htmlTemplate!);
+      await next();
       sanitizeNodes(renderTemplate(theme.htmlTemplate!), doc);
     } catch {
       // A broken template is the render's to report.
@@ -346,11 +351,23 @@ export function createSlots(deps: SlotDeps): Slots {
     }
     // What the widget needs besides its data: the org's themes (on a first visit their
     // list is the last answer a widget waits for), the layout's chunk (the slot's layout,
-    // else the default one) and the stylesheet. Asked for right after the widget's call,
-    // in its task; or in the next task, where the page chunk must read the page first.
-    const ask = () => (themes(), need(spec.layout || 'carousel'), styled());
-    tick().then(ask);
+    // else the default one) and the stylesheet. Asked for in the tasks right after the
+    // widget's call, the themes first, the chunk and the stylesheet in a task of their own
+    // (on a phone each ask is several ms: the three were one task of 57 ms at 4× CPU); or
+    // from a timer's task after the cookie store's answer, where the page chunk must read
+    // the page first.
+    const ask = () => (themes(), soon(() => (need(spec.layout || 'carousel'), styled())));
+    // The page is read in this task; the visitor id once the cookie store has answered
+    // (on a first visit localStorage is read then, a wait on the browser too); and the
+    // call leaves in the task after that, ahead of the page's next frame: on a phone (4×
+    // CPU) the three were one task of 65–114 ms on the demo cart and missing pages.
+    const heard = mayStore() && hearVisitorId(win);
+    Promise.resolve(heard).then(tick).then(ask);
     const c = await context();
+    if (token != state.token) return;
+    await heard;
+    c.siteUid;
+    await new Promise<void>((go) => soon(go));
     if (token != state.token) return;
     const personal = mayStore();
     const [chain, named, inputs] = planChain(spec, c, personal);
