@@ -25,6 +25,7 @@ const TIMING = [
   'test/browser/spaMemory.test.ts',
   'test/browser/startTasks.test.ts',
   'test/browser/tasksAttack.test.ts',
+  'test/browser/taskOrderAttack.test.ts',
 ];
 
 export default defineConfig({

@@ -23,15 +23,19 @@ export const tick = () => new Promise((next) => setTimeout(next));
 
 /** The Prioritized Task Scheduling API, which TypeScript's DOM types do not have yet. */
 declare const scheduler: { postTask(task: () => void, options: { priority: string }): Promise<void> };
+declare const Scheduler: new () => typeof scheduler;
 
 /**
  * Runs `task` in a task of its own, ahead of the page's next frame where the browser can
  * put it there: `scheduler.postTask` at user-blocking priority (Chromium 94+). A timer
- * queued in a long task runs after the frame that task leads to. Elsewhere, or where a
- * page's own `scheduler` throws, a timer.
+ * queued in a long task runs after the frame that task leads to. Elsewhere, where a
+ * page's own `scheduler` throws, and where the page put a `scheduler` of its own in the
+ * browser's place (a polyfill that queues the task and never runs it would leave the
+ * start and the first widget unrun for good), a timer.
  */
 export function soon(task: () => void): void {
   try {
+    if (!(scheduler instanceof Scheduler)) throw 0;
     // Null prototype: a page's Object.prototype.signal would reject the task unrun, and
     // its `delay` hold every one back.
     scheduler.postTask(task, { __proto__: null, priority: 'user-blocking' } as { priority: string });
