@@ -120,7 +120,7 @@ describe('a Vue 3 + vue-router app on the packed package', () => {
       // The cart route shows no widget: the counts of a page Vitrine runs on with nothing drawn.
       await settle(page, 0, () => vueRoute(page, '/cart'));
       const before = await heapCounts(cdp);
-      expect(before.roots).toBe(0);
+      expect(before.roots, JSON.stringify(before)).toBe(0);
 
       await settle(page, 3, () => vueRoute(page, '/products/biarritz-parka'));
       // Counted by the page itself: a Playwright locator would add observers of its own.
@@ -196,7 +196,7 @@ describe('a Vue 3 + vue-router app on the packed package', () => {
       await drawn(2);
       await settle(page, 0, () => vueRoute(page, '/cart'));
       const before = await heapCounts(cdp);
-      expect(before.roots).toBe(0);
+      expect(before.roots, JSON.stringify(before)).toBe(0);
 
       await vueRoute(page, '/picks');
       await drawn(2);
@@ -237,7 +237,7 @@ describe('a Vue 3 + vue-router app on the packed package', () => {
       await settle(page, 2, () => search('/search?q=wool'));
       await settle(page, 0, () => vueRoute(page, '/cart'));
       const before = await heapCounts(cdp);
-      expect(before.roots).toBe(0);
+      expect(before.roots, JSON.stringify(before)).toBe(0);
 
       await search('/search?q=linen');
       expect(await page.evaluate(() => document.querySelectorAll('#search .vitrine-search__item').length)).toBeGreaterThan(0);
