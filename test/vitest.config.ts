@@ -86,8 +86,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Real Chromium on the built dist/ files, two files at a time beside the other
-          // projects: these wait on the page far more than they work.
+          // Real Chromium on the built dist/ files that wait on the page far more than they
+          // work: free to share workers with the other projects (vitest's default is one
+          // worker fewer than the machine's cores).
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           exclude: TIMING,
