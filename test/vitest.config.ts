@@ -35,6 +35,11 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'classic', pragma: 'h', pragmaFrag: 'Fragment', development: false } },
   define: { __VITRINE_VERSION__: JSON.stringify('test') },
   test: {
+    // Two files at a time: vitest's default is one worker fewer than the machine's cores,
+    // one on a two-core machine, and most browser files wait on a page far more than they
+    // work. Projects that set `fileParallelism: false` (`docs`, `timing`) still run one file
+    // at a time, after the rest.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -87,8 +92,7 @@ export default defineConfig({
         extends: true,
         test: {
           // Real Chromium on the built dist/ files that wait on the page far more than they
-          // work: free to share workers with the other projects (vitest's default is one
-          // worker fewer than the machine's cores).
+          // work: two at a time, alongside the unit, package and cli files.
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           exclude: TIMING,
