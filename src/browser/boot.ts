@@ -132,8 +132,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     const styled = linkStylesheet(doc, config, base);
     const request = createRequester({ ...config, fetch: win.fetch.bind(win) });
     const themes = createThemeStore(win, config.orgId, () => fetchThemes(request, config.orgId));
-    // A slot in view starts while the page still arrives: `parsed` settles at its end, once
-    // the chunks that came before it have plugged in.
+    // A slot in view starts while the page still arrives: `parsed` settles at its end.
     let parsed!: () => void;
     const ready = new Promise<void>((done) => (parsed = done));
     // What the page says, the visitor id aside (read once, then kept).
@@ -141,6 +140,11 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     const chunks = createChunks(doc, config, ctx, () => (context = undefined), ready);
     const { _chunk: chunk, _analytics: analytics } = chunks;
     slots = createSlots({ win, config, request, themes: themes.get, styled, emit, mayStore, ready, ...chunks });
+    // Chunks plug in as they arrive, while the page may still arrive: a slot in view is
+    // drawn with its layout before the end of a page that streams on (a chunk that needs
+    // the whole page, such as consent, analytics or the cart, waits for it itself).
+    host = { win, doc, config, context: ctx, page: pageReader, resume: chunks._resumer, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots, layouts, builtinThemes, themeScript, cards: cardMaker, strings: chunks.strings, translations: chunks._translations, h, history, sanitize: sanitizeNodes, prepareFormat, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
+    plugins.forEach(run);
     // Shopify's Customer Privacy API and TCF CMPs are spoken to by a chunk of their own.
     if (config.consent == 'shopify' || config.consent == 'tcf') chunk('consent');
     loadCartOnIntent(doc, chunk);
@@ -158,8 +162,6 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       }
       // The results' room (the stylesheet's `min-height`) is taken as early as can be.
       watchSlots(win, slots!, () => (styled(), chunk('search')));
-      host = { win, doc, config, context: ctx, page: pageReader, resume: chunks._resumer, mayStore, request, themes: themes.get, render: (slot) => slots!.track(slot, true), slots: slots!, layouts, builtinThemes, themeScript, cards: cardMaker, strings: chunks.strings, translations: chunks._translations, h, history, sanitize: sanitizeNodes, prepareFormat, log: config.debug ? console.info.bind(console, '[vitrine]') : () => {} };
-      plugins.forEach(run);
       parsed();
       if (config.debug) chunk('debug');
       when(doc, 'complete', () => setTimeout(analytics, 1000), 250);

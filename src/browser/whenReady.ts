@@ -18,6 +18,9 @@ export function whenReady(doc: Document, fn: () => void): void {
   when(doc, 'interactive', fn, 20);
 }
 
+/** Runs `fn` now where the page is parsed, else once it is (a chunk that reads the whole page). */
+export const onceParsed = (doc: Document, fn: () => void) => (doc.readyState == 'loading' ? whenReady(doc, fn) : fn());
+
 /** Settles in a task of its own. */
 export const tick = () => new Promise((next) => setTimeout(next));
 

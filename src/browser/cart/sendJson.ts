@@ -1,5 +1,6 @@
 import { bare } from '../../core/util/bare';
 import type { CartFailure } from './CartLine';
+import { toJson } from './toJson';
 
 /** A cart answer slower than this is taken as lost; Shopify, WooCommerce and BigCommerce answer in well under a second. */
 const TIMEOUT_MS = 10_000;
@@ -33,7 +34,7 @@ export async function sendJson(win: Window, url: string, method: string, body?: 
         method,
         credentials: 'same-origin',
         headers: bare({ Accept: 'application/json' }, body ? { 'Content-Type': 'application/json' } : {}, headers),
-        body: body ? JSON.stringify(body) : undefined,
+        body: body ? toJson(body) : undefined,
         signal: controller.signal,
       }),
     );

@@ -17,9 +17,8 @@ export type Chunk = (name: string) => Promise<void>;
  * The chunks a page asks for, each once however many callers need it, and what the slots
  * wait for of them. The ESM build imports a chunk from beside its own module unless
  * `assetBase` is set. `ctx` is the page's context; `forget` drops it, to be read again.
- * `parsed` settles at the end of the page's parse, once the chunks that arrived before it
- * have plugged in (a chunk plugs in then at the earliest): a chunk asked for while the
- * page still arrives loads at once, and settles then.
+ * `parsed` settles at the end of the page's parse. A chunk plugs in as it runs, whether or
+ * not the page has ended.
  */
 export function createChunks(doc: Document, config: Config, ctx: () => FullContext, forget: () => void, parsed: Promise<unknown>) {
   // Null prototypes: a page's Object.prototype.theme would read as a chunk asked for
@@ -28,7 +27,7 @@ export function createChunks(doc: Document, config: Config, ctx: () => FullConte
   const chunk: Chunk = (name) =>
     (asked[name] ||= new Promise<void>((done) =>
       moduleChunk && !config.assetBase ? moduleChunk(name).then(() => done(), () => done()) : loadChunk(doc, config.assetBase, name, config.nonce, done),
-    ).then(() => parsed)) as Promise<void>;
+    )) as Promise<void>;
   const translations: EmbedHost['translations'] = Object.create(null);
   const resumer: { take?: Resume } = Object.create(null);
   // The analytics chunk hears what came before it from `history`, so it stays off the

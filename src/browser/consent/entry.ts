@@ -1,6 +1,7 @@
 import type { EmbedHost } from '../host';
 import { followShopify } from './followShopify';
 import { followTcf } from './followTcf';
+import { onceParsed } from '../whenReady';
 
 /**
  * The consent chunk: loaded only with `data-consent="shopify"` or `"tcf"`, so the code
@@ -19,7 +20,8 @@ function connect(host: EmbedHost): void {
       host.log('consent API failed; staying without consent', error);
     }
   };
-  guarded(config.consent == 'shopify' ? followShopify : followTcf);
+  // A CMP's stub or Shopify's global may come further down the page than the script tag.
+  onceParsed(host.doc, () => guarded(config.consent == 'shopify' ? followShopify : followTcf));
 }
 
 (window as unknown as { Vitrine?: { use?: (p: typeof connect) => void } }).Vitrine?.use?.(connect);

@@ -1,7 +1,7 @@
 import type { EmbedHost } from '../host';
 import { mountSearch, type SearchMount } from './mountSearch';
 import { mountSearchBox } from './mountSearchBox';
-import { openShadowRoots } from './openShadowRoots';
+import { openShadowRoots, walkShadowRoots } from './openShadowRoots';
 import { injectStyleAt } from './injectStyleAt';
 import { searchCss } from './searchCss';
 
@@ -150,8 +150,10 @@ export function searchPlugin(host: EmbedHost): void {
     return !!root.querySelector(WANTED);
   };
 
-  // The roots already on the page, once: a walk of the document when the chunk arrives.
-  openShadowRoots(doc, doc, watch);
-  scan();
+  // What is added from now on is looked in as it comes; the roots already on the page are
+  // looked for once, a slice at a time, from the chunk's arrival, and looked in again
+  // where one holds a slot or a box.
   observer?.observe(doc.body || doc.documentElement, options);
+  scan();
+  walkShadowRoots(doc, watch, (wanted) => wanted && scan());
 }

@@ -152,6 +152,27 @@ describe('attacks on the search chunk\'s load in a single-page app', () => {
     expect(looks).toEqual(['flex', 'flex']);
   });
 
+  // The roots already on the page are looked for a slice at a time, so a big page's walk
+  // is no long task: the last element of 30,000 is reached, and a root inside a root.
+  it('a box in a shadow root inside another, after 30,000 elements of a page, is drawn once the chunk is on the page', async () => {
+    const { page, chunks, errors } = await open();
+    await page.evaluate(() => {
+      const filler = document.createElement('div');
+      for (let i = 0; i < 30_000; i++) filler.appendChild(document.createElement('span'));
+      document.body.append(filler);
+      const outer = document.createElement('site-footer');
+      document.body.append(outer);
+      const inner = document.createElement('footer-search');
+      outer.attachShadow({ mode: 'open' }).append(inner);
+      inner.attachShadow({ mode: 'open' }).innerHTML = '<div id="deep-box" data-vitrine-searchbox></div>';
+    });
+    await page.evaluate(() => document.getElementById('header')!.insertAdjacentHTML('beforeend', '<div id="box" data-vitrine-searchbox></div>'));
+    await page.locator('#box form[role="search"]').waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => !!document.querySelector('site-footer')!.shadowRoot!.querySelector('footer-search')!.shadowRoot!.querySelector('#deep-box form[role="search"] input'), undefined, { timeout: 15_000 });
+    expect(chunks).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
   it('a results slot inside an open shadow root added after the chunk arrived draws its results, styled inside that root', async () => {
     const { page, errors, chunks, searches } = await open();
     await page.evaluate(() => document.getElementById('header')!.insertAdjacentHTML('beforeend', '<div id="box" data-vitrine-searchbox></div>'));
