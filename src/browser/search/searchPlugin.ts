@@ -131,6 +131,7 @@ export function searchPlugin(host: EmbedHost): void {
           if (n.nodeType !== 1) return;
           // Every root under what was added is watched, whether or not a scan follows.
           openShadowRoots(doc, n, (root) => (wanted = watch(root) || wanted));
+          awaitUpgrades(n as Element);
           wanted ||= (n as Element).matches(WANTED) || !!(n as Element).querySelector(WANTED);
         });
       }
@@ -147,13 +148,33 @@ export function searchPlugin(host: EmbedHost): void {
   const watch = (root: ShadowRoot) => {
     shadows.add(root);
     observer?.observe(root, options);
+    awaitUpgrades(root);
     return !!root.querySelector(WANTED);
+  };
+
+  // A custom element not defined yet (a lazily loaded header) attaches its shadow root
+  // when its definition comes: an upgrade adds no node that an observer would report. Its
+  // elements are looked in once their name is defined, each name waited for once.
+  const awaited = new Set<string>();
+  const awaitUpgrades = (scope: Element | DocumentFragment | Document) => {
+    const pending = Array.from(scope.querySelectorAll(':not(:defined)'));
+    if ((scope as Element).matches?.(':not(:defined)')) pending.push(scope as Element);
+    for (const { localName: name } of pending) {
+      if (awaited.has(name)) continue;
+      awaited.add(name);
+      win.customElements?.whenDefined(name).then(() => {
+        let wanted = false;
+        for (const where of [doc, ...shadows]) where.querySelectorAll(name).forEach((el) => openShadowRoots(doc, el, (root) => (wanted = watch(root) || wanted)));
+        if (wanted) scan();
+      }, () => {});
+    }
   };
 
   // What is added from now on is looked in as it comes; the roots already on the page are
   // looked for once, a slice at a time, from the chunk's arrival, and looked in again
   // where one holds a slot or a box.
   observer?.observe(doc.body || doc.documentElement, options);
+  awaitUpgrades(doc);
   scan();
   walkShadowRoots(doc, watch, (wanted) => wanted && scan());
 }
