@@ -138,13 +138,22 @@ export function createSlots(deps: SlotDeps): Slots {
         let unpainted;
         paint!.unobserve(root);
         try {
-          unpainted = root.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) == false;
+          unpainted = root.checkVisibility?.({ opacityProperty: true, visibilityProperty: true }) == false && (!root.checkVisibility({ visibilityProperty: true }) || transparent(root));
         } catch {
           // The box counts.
         }
         unpainted ? later(root) : seen(root);
       }),
     );
+  // Chromium's opacity check reads every flat-tree ancestor, a `display:contents` one too
+  // (a wrapper left at opacity:0 by a scroll-reveal script), whose opacity paints nothing
+  // as it has no box: only an ancestor with a box at opacity 0 hides the widget.
+  const transparent = (el: Element | null): unknown => {
+    for (; el; el = el.assignedSlot || el.parentElement || (el.parentNode as ShadowRoot | null)?.host || null) {
+      const style = win.getComputedStyle(el);
+      if (style.display != 'contents' && +style.opacity == 0) return 1;
+    }
+  };
   const later = (root: Watched) => (root._again = setTimeout(() => observe(root), 1000));
   const seen = (root: Watched) => (root._seen & 2 ? (root._seen |= 12) : ((root._seen |= 8), impress(root)));
   const observe = (root: Element) => looks?.forEach((look) => look.observe(root));
