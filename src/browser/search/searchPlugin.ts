@@ -129,8 +129,13 @@ export function searchPlugin(host: EmbedHost): void {
         if (r.type === 'attributes') wanted ||= (r.target as Element).matches(WANTED);
         r.addedNodes.forEach((n) => {
           if (n.nodeType !== 1) return;
-          // Every root under what was added is watched, whether or not a scan follows.
-          openShadowRoots(doc, n, (root) => (wanted = watch(root) || wanted));
+          // Every root under what was added is watched, whether or not a scan follows (a
+          // page's own `shadowRoot` that throws hides its roots, not the node itself).
+          try {
+            openShadowRoots(doc, n, (root) => (wanted = watch(root) || wanted));
+          } catch {
+            /* the page's error, not ours */
+          }
           wanted ||= (n as Element).matches(WANTED) || !!(n as Element).querySelector(WANTED);
         });
       }
@@ -145,8 +150,9 @@ export function searchPlugin(host: EmbedHost): void {
   const options: MutationObserverInit = { childList: true, subtree: true, attributeFilter: ['data-vitrine-search', 'data-vitrine-searchbox'] };
   /** Looks in `root` from now on; true when it holds a slot or box already. */
   const watch = (root: ShadowRoot) => {
-    shadows.add(root);
+    // First: a stand-in a page's getter returned is no node, and is never looked in.
     observer?.observe(root, options);
+    shadows.add(root);
     return !!root.querySelector(WANTED);
   };
 
