@@ -21,6 +21,7 @@ const TIMING = [
   'test/browser/impressionVisibilityAttack.test.ts',
   'test/browser/pageArriving.test.ts',
   'test/browser/pageArrivingAttack.test.ts',
+  'test/browser/plugAttack.test.ts',
   'test/browser/serverRender.test.ts',
   'test/browser/spaMemory.test.ts',
   'test/browser/startTasks.test.ts',

@@ -28,10 +28,17 @@ export function walkShadowRoots(doc: Document, found: (root: ShadowRoot) => bool
     let any = false;
     const end = performance.now() + 8;
     while (next < elements.length && (next & 255 || performance.now() < end)) {
-      const root = elements[next++].shadowRoot;
-      if (root) {
-        any = found(root) || any;
-        openShadowRoots(doc, root, (inner) => (any = found(inner) || any));
+      // A page's own `shadowRoot` getter that throws, or a stand-in root `found` cannot
+      // look in, costs that element only: thrown from a later slice (a timer), it would
+      // end the walk and reach the page as an error.
+      try {
+        const root = elements[next++].shadowRoot;
+        if (root) {
+          any = found(root) || any;
+          openShadowRoots(doc, root, (inner) => (any = found(inner) || any));
+        }
+      } catch {
+        /* the page's error, not ours */
       }
     }
     slice(any);

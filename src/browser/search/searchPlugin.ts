@@ -129,8 +129,13 @@ export function searchPlugin(host: EmbedHost): void {
         if (r.type === 'attributes') wanted ||= (r.target as Element).matches(WANTED);
         r.addedNodes.forEach((n) => {
           if (n.nodeType !== 1) return;
-          // Every root under what was added is watched, whether or not a scan follows.
-          openShadowRoots(doc, n, (root) => (wanted = watch(root) || wanted));
+          // Every root under what was added is watched, whether or not a scan follows (a
+          // page's own `shadowRoot` that throws hides its roots, not the node itself).
+          try {
+            openShadowRoots(doc, n, (root) => (wanted = watch(root) || wanted));
+          } catch {
+            /* the page's error, not ours */
+          }
           awaitUpgrades(n as Element);
           wanted ||= (n as Element).matches(WANTED) || !!(n as Element).querySelector(WANTED);
         });
@@ -146,8 +151,9 @@ export function searchPlugin(host: EmbedHost): void {
   const options: MutationObserverInit = { childList: true, subtree: true, attributeFilter: ['data-vitrine-search', 'data-vitrine-searchbox'] };
   /** Looks in `root` from now on; true when it holds a slot or box already. */
   const watch = (root: ShadowRoot) => {
-    shadows.add(root);
+    // First: a stand-in a page's getter returned is no node, and is never looked in.
     observer?.observe(root, options);
+    shadows.add(root);
     awaitUpgrades(root);
     return !!root.querySelector(WANTED);
   };
@@ -156,17 +162,22 @@ export function searchPlugin(host: EmbedHost): void {
   // when its definition comes: an upgrade adds no node that an observer would report. Its
   // elements are looked in once their name is defined, each name waited for once.
   const awaited = new Set<string>();
+  // A page whose `matches` or `shadowRoot` throws loses this look, not the search.
   const awaitUpgrades = (scope: Element | DocumentFragment | Document) => {
-    const pending = Array.from(scope.querySelectorAll(':not(:defined)'));
-    if ((scope as Element).matches?.(':not(:defined)')) pending.push(scope as Element);
-    for (const { localName: name } of pending) {
-      if (awaited.has(name)) continue;
-      awaited.add(name);
-      win.customElements?.whenDefined(name).then(() => {
-        let wanted = false;
-        for (const where of [doc, ...shadows]) where.querySelectorAll(name).forEach((el) => openShadowRoots(doc, el, (root) => (wanted = watch(root) || wanted)));
-        if (wanted) scan();
-      }, () => {});
+    try {
+      const pending = Array.from(scope.querySelectorAll(':not(:defined)'));
+      if ((scope as Element).matches?.(':not(:defined)')) pending.push(scope as Element);
+      for (const { localName: name } of pending) {
+        if (awaited.has(name)) continue;
+        awaited.add(name);
+        win.customElements?.whenDefined(name).then(() => {
+          let wanted = false;
+          for (const where of [doc, ...shadows]) where.querySelectorAll(name).forEach((el) => openShadowRoots(doc, el, (root) => (wanted = watch(root) || wanted)));
+          if (wanted) scan();
+        }).catch(() => {});
+      }
+    } catch {
+      /* the page's error, not ours */
     }
   };
 
