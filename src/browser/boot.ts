@@ -155,10 +155,11 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
 
     whenReady(doc, () => {
       // A context read before the end of the page is read again: a page that said more
-      // further down (its product, a currency) has its slots shown again with it.
+      // further down (its product, a currency) has its slots shown again with it, but for
+      // the widgets the server rendered, which it knew the page for.
       if (context && facts(context) != facts(buildContext(win, config, overrides, false))) {
         context = undefined;
-        slots!.refresh();
+        slots!.refresh(false, true);
       }
       // The results' room (the stylesheet's `min-height`) is taken as early as can be.
       watchSlots(win, slots!, () => (styled(), chunk('search')));

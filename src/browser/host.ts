@@ -87,9 +87,10 @@ export interface Slots {
   track(el: HTMLElement, force?: boolean): void;
   /**
    * Every slot that is still in the page, fetched and rendered again; with `personal`
-   * (consent changed), only those with a personal algorithm, once.
+   * (consent changed), only those with a personal algorithm, once; with `clientOnly` (the
+   * end of the page said more than its start), not those showing the server's widget.
    */
-  refresh(personal?: boolean): void;
+  refresh(personal?: boolean, clientOnly?: boolean): void;
   /** Slots no longer in the page stop being watched and unmount. */
   sweep(): void;
   /** Keeps the slot's fallback and says why with a `vitrine:error` event. */
@@ -167,6 +168,8 @@ export interface SlotState {
   personal?: boolean;
   /** Products in the widget shown now. */
   count?: number;
+  /** The slot shows the widget the server rendered (taken over, or its fallback kept). */
+  server?: boolean;
 }
 
 /** What the resume chunk needs of the slot lifecycle to take a widget over (the core's Preact hydrates it). */

@@ -180,12 +180,11 @@ describe('a widget the server drew, on a page held mid-stream', () => {
 
   // The server drew the widget for the coat's page; the tag says nothing of the page, and
   // the product's JSON-LD comes below the widget (an SEO app's block at the end of the body).
-  // The resume chunk now takes the widget over while the page arrives, and reads the page's
+  // The resume chunk takes the widget over while the page arrives, and reads the page's
   // context then (its words: createChunks.ts `strings`, `ctx().locale`); at the end of the
-  // parse boot.ts finds the context changed and shows every slot again (`slots.refresh()`),
-  // the server's widget too: a call and a client render replace it. Before, the take-over
-  // waited for the end of the parse and read the whole page.
-  it.fails('Breaks: taken over before the page ends, it is not fetched and drawn again when the rest names the product it was drawn for', async () => {
+  // parse boot.ts finds the context changed and shows the slots again, but for those that
+  // show the server's widget.
+  it('taken over before the page ends, it is not fetched and drawn again when the rest names the product it was drawn for', async () => {
     const nonce = 'plug' + Date.now();
     const widget = await serverCarousel(suite.sandbox, nonce);
     const { page, context, loaded, errors, calls } = await open({
@@ -579,12 +578,11 @@ describe('an add to cart pressed on a widget drawn before the page ends, on Shop
     }
   });
 
-  // The merchant's Google tag gets `add_to_cart` for an add the cart confirmed (docs/merchants.md). The
-  // analytics chunk now plugs in only once the page has ended (analytics/entry.ts,
-  // `onceParsed`), while the widget is drawn and pressable before: the cart chunk's
-  // `vitrine:added-to-cart` is dispatched on the slot, not kept in the host's history the
-  // chunk hears the past from, so an add made before the end is never sent.
-  it.fails('Breaks: with data-analytics="datalayer", an add made before the page ends goes to the dataLayer as add_to_cart once the page has ended', async () => {
+  // The merchant's Google tag gets `add_to_cart` for an add the cart confirmed
+  // (docs/merchants.md). The analytics chunk plugs in as it arrives, so it hears the cart
+  // chunk's `vitrine:added-to-cart` (dispatched on the slot, not kept in the host's
+  // history) for an add made while the page still arrives.
+  it('with data-analytics="datalayer", an add made before the page ends goes to the dataLayer as add_to_cart', async () => {
     const adds: string[] = [];
     let end = (_: string) => {};
     const { page, context, loaded, errors, chunks } = await open({

@@ -3,9 +3,8 @@
 // its plugin to the core and defines no global of its own.
 import type { Plugin } from '../host';
 import { analyticsPlugin } from './analyticsPlugin';
-import { onceParsed } from '../whenReady';
 
 const vitrine = (window as unknown as { Vitrine?: { use?: (plugin: Plugin) => void } }).Vitrine;
-// It starts on the whole page: the product whose visit a click led to may be named below
-// the script tag; what slots said before that is in the host's history.
-if (vitrine && typeof vitrine.use === 'function') vitrine.use((host) => onceParsed(host.doc, () => analyticsPlugin(host)));
+// It plugs in as it arrives, the page still arriving or not: it reads the page's tag,
+// currency and product at each event, and hears the cart's adds from then on.
+if (vitrine && typeof vitrine.use === 'function') vitrine.use(analyticsPlugin);

@@ -356,8 +356,9 @@ export function createSlots(deps: SlotDeps): Slots {
     if (!state.root && el.querySelector(':scope>[data-vitrine-state]')) {
       const take = await resume();
       if (token != state.token) return;
-      if (take && (await take({ ...deps, mount: mountWidget, place, fail, watch }, el, state, () => token == state.token))) return;
+      if (take && (await take({ ...deps, mount: mountWidget, place, fail, watch }, el, state, () => token == state.token))) return void (state.server = true);
     }
+    state.server = false;
     // What the widget needs besides its data: the org's themes (on a first visit their
     // list is the last answer a widget waits for), the layout's chunk (the slot's layout,
     // else the default one) and the stylesheet. Asked for in the tasks right after the
@@ -429,12 +430,12 @@ export function createSlots(deps: SlotDeps): Slots {
       } else if (!force) return;
       show(el);
     },
-    refresh(personal) {
+    refresh(personal, clientOnly) {
       inflight.clear();
       // A slot still waiting to come near is shown then, with what is true by then: shown
       // now as well, it would show twice, and a server-rendered one (just added by a
       // framework's route change, before its setContext) would be fetched again.
-      slots.forEach((state, el) => el.isConnected && state.token && (!personal || state.personal) && show(el));
+      slots.forEach((state, el) => el.isConnected && state.token && (!personal || state.personal) && !(clientOnly && state.server) && show(el));
     },
     sweep() {
       slots.forEach((state, el) => {
