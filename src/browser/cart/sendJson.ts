@@ -1,6 +1,6 @@
 import { bare } from '../../core/util/bare';
 import type { CartFailure } from './CartLine';
-import { toJson } from './toJson';
+import { toJson } from '../../core/util/toJson';
 
 /** A cart answer slower than this is taken as lost; Shopify, WooCommerce and BigCommerce answer in well under a second. */
 const TIMEOUT_MS = 10_000;

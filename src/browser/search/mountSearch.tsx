@@ -16,6 +16,7 @@ import { INCLUDE_WIDGETS, readIncludeWidgets } from './includeWidgets';
 import { revealBelowHeader } from './revealBelowHeader';
 import { initialSearchPage, searchReducer, type SearchAction } from './searchReducer';
 import { fillString } from '../../core/strings/fillString';
+import { toJson } from '../../core/util/toJson';
 
 export interface SearchMount {
   /** A new query from a search box on this page: no reload, a new history entry. */
@@ -175,7 +176,7 @@ export function mountSearch(host: EmbedHost, slot: HTMLElement): SearchMount {
       { orgId: config.orgId, query: s.query, filters: s.filters, sort: s.sort ? [s.sort] : [], pageSize: rows, start },
       'table',
     );
-    return parseSearchResponse(await host.request(SEARCH_PATH, { request: JSON.stringify(request) }));
+    return parseSearchResponse(await host.request(SEARCH_PATH, { request: toJson(request) }));
   }
 
   /** One page of `s`; a service that refuses `rows: "0"` gets the default page size instead. */

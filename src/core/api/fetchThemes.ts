@@ -9,7 +9,8 @@ import { bare } from '../util/bare';
  * absent, whatever the page added to `Object.prototype`.
  */
 export async function fetchThemes(request: Requester, orgId: string): Promise<Theme[]> {
-  const body = (await request('/v1/theme', { request: JSON.stringify({ orgId }) })) as { widgetThemes?: unknown };
+  // Written out: `JSON.stringify` of an object asks a page's `Object.prototype.toJSON`.
+  const body = (await request('/v1/theme', { request: '{"orgId":' + JSON.stringify(orgId) + '}' })) as { widgetThemes?: unknown };
   if (!body || !Array.isArray(body.widgetThemes)) throw apiError('shape', 'not a theme list', 200);
   return body.widgetThemes
     .filter((t): t is Theme => !!t && typeof t === 'object' && typeof (t as Theme).htmlTemplate === 'string' && typeof ((t as Theme).themeId ?? (t as Theme).id) === 'string')

@@ -21,7 +21,9 @@ export async function fetchProducts(
 ): Promise<WidgetEnvelope> {
   const { pname, sku } = params;
   if (!hasInputs(algorithm, params)) throw { kind: 'input', message: algorithm + ' needs a pname or sku' };
-  const key = algorithm + JSON.stringify(widgetQuery(algorithm, params));
+  // Its own entries (`JSON.stringify` of an object asks a page's `Object.prototype.toJSON`,
+  // which would make every request the same one).
+  const key = algorithm + Object.entries(widgetQuery(algorithm, params)).map(([name, value]) => name + '=' + encodeURIComponent(value ?? '')).join('&');
   let pending = inflight.get(key);
   if (!pending) inflight.set(key, (pending = fetchWidget(request, algorithm, params, endpoints)));
   const envelope = await pending;

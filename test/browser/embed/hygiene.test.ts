@@ -352,7 +352,19 @@ async function snapshot(pollute?: [string, unknown]): Promise<Snapshot> {
   const opened = await newRecordedPage(context);
   const { page } = opened;
   // A function cannot cross into the page as an argument: `then` is made there.
-  if (pollute) await page.addInitScript(([key, value]) => ((Object.prototype as Record<string, unknown>)[key] = key == 'then' ? function then() {} : value), pollute);
+  if (pollute)
+    await page.addInitScript(
+      ([key, value]) =>
+        ((Object.prototype as Record<string, unknown>)[key] =
+          key == 'then'
+            ? function then() {}
+            : key == 'toJSON'
+              ? function toJSON() {
+                  return { orgId: 'polluted' };
+                }
+              : value),
+      pollute,
+    );
   const requests: Promise<string>[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/v1/')) requests.push(r.allHeaders().then((h) => JSON.stringify([r.method(), r.url(), r.postData(), Object.entries(h).sort()])));
@@ -376,6 +388,14 @@ async function snapshot(pollute?: [string, unknown]): Promise<Snapshot> {
     // raw DevTools protocol so the page can be read. Nothing pending settles after that.
     await expect.poll(() => requests.length, { timeout: 10_000 }).toBe(3);
     await (await context.newCDPSession(page)).send('Runtime.evaluate', { expression: 'delete Object.prototype.then' });
+  } else if (pollute?.[0] == 'toJSON') {
+    // The recorder's copy of each event's detail and Playwright's own reads of the page
+    // go through the polluted `toJSON`: wait over the raw DevTools protocol until both
+    // slots show a widget, then lift the pollution so the page can be read.
+    const cdp = await context.newCDPSession(page);
+    const drawn = async () => ((await cdp.send('Runtime.evaluate', { expression: `document.querySelectorAll('#p-org .vitrine, #p-builtin .vitrine').length`, returnByValue: true })).result.value as number);
+    await expect.poll(drawn, { timeout: 15_000 }).toBe(ids.length);
+    await cdp.send('Runtime.evaluate', { expression: 'delete Object.prototype.toJSON' });
   } else {
     if (pollute?.[0] == 'signal') {
       // Playwright's own script in the page (behind waitForFunction) adds listeners whose
@@ -456,6 +476,17 @@ describe('a polluted Object.prototype, one key at a time', () => {
     const polluted = await snapshot(['then', null]);
     expect(polluted.outcome).toEqual(clean.outcome);
     expect(polluted.slots).toEqual(clean.slots);
+  });
+
+  // JSON.stringify asks every object it writes for a `toJSON`, through the prototype: the
+  // theme list's `request` parameter and the key that shares one call between slots are
+  // written without it.
+  it('Object.prototype.toJSON: the same requests go out, and the same widgets render', async () => {
+    const polluted = await snapshot(['toJSON', null]);
+    expect(polluted.requests).toEqual(clean.requests);
+    expect(polluted.slots).toEqual(clean.slots);
+    expect(polluted.pwned).toEqual([]);
+    expect(polluted.errors).toEqual([]);
   });
 
   it('Object.prototype.then: the same requests go out, nothing runs, nothing is thrown into the page, the fallbacks stay', async () => {

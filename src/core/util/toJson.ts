@@ -1,9 +1,10 @@
 /**
- * The JSON text of a cart request's body (objects, arrays, strings, numbers, booleans),
- * written without `JSON.stringify` on any object: that looks `toJSON` up on each object
- * through its prototype chain, so a page's `Object.prototype.toJSON` would decide what is
- * added to the shopper's cart. Strings and numbers still go through it (no lookup for
- * those); a missing member is left out, as `JSON.stringify` does.
+ * The JSON text of a request's body or parameter (objects, arrays, strings, numbers,
+ * booleans), written without `JSON.stringify` on any object: that looks `toJSON` up on
+ * each object through its prototype chain, so a page's `Object.prototype.toJSON` would
+ * decide what is added to the shopper's cart or searched for. Strings and numbers still
+ * go through it (no lookup for those); a missing member is left out, as `JSON.stringify`
+ * does.
  */
 export function toJson(value: unknown): string {
   if (Array.isArray(value)) return '[' + Array.from(value, (item) => toJson(item ?? null)).join(',') + ']';

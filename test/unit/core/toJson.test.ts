@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { toJson } from '../../../../src/browser/cart/toJson';
+import { toJson } from '../../../src/core/util/toJson';
 
 const bodies: unknown[] = [
   { items: [{ id: 40123456789, quantity: 1, properties: { engraving: 'A "quoted" name\n' } }], sections: ['cart-drawer', 'cart-icon-bubble'], sections_url: '/cart' },
