@@ -14,3 +14,16 @@ export async function withCartIds(route: Route): Promise<void> {
   }
   await route.fulfill({ response: res, json: body });
 }
+
+/**
+ * The service answer with the shop's ids in list order (70001, 70002, …), for a page that
+ * may close while the answer is on its way.
+ */
+export async function withCartIdsInOrder(route: Route): Promise<void> {
+  const res = await route.fetch().catch(() => undefined);
+  if (!res) return;
+  if (!(res.headers()['content-type'] || '').includes('json')) return route.fulfill({ response: res }).catch(() => {});
+  const body = await res.json();
+  if (Array.isArray(body.products)) body.customValues = { cartIds: Object.fromEntries(body.products.map((p: { sku: string }, i: number) => [p.sku, String(70001 + i)])) };
+  await route.fulfill({ response: res, json: body }).catch(() => {});
+}

@@ -13,6 +13,7 @@ import { expectRendered, newRecordedPage, records, serveThemes, settled } from '
 import { useSandboxSuite } from './useSandboxSuite';
 import { arrivingPages, carouselSlot, serverCarousel } from './arrivingPages';
 import { coat } from './useServerPages';
+import { withCartIdsInOrder } from './cartIds';
 
 const suite = useSandboxSuite('plug-attack', 'pages', () => arrivingPages({ csp: "script-src 'nonce-%NONCE%' 'strict-dynamic'; object-src 'none'; base-uri 'none'" }));
 
@@ -507,14 +508,7 @@ describe('the search chunk looks for shadow roots a slice at a time', () => {
 
 /** Shopify stood in for: the service's answers carry the shop's variant ids, and /cart/add.js and /cart.js answer as https://shopify.dev/docs/api/ajax/reference/cart documents them. `adds` gets each body posted. */
 async function shopifyRoutes(page: Page, adds: string[]) {
-  await page.route(suite.sandbox.url + '/v1/**', async (route) => {
-    const res = await route.fetch().catch(() => undefined);
-    if (!res) return;
-    if (!(res.headers()['content-type'] || '').includes('json')) return route.fulfill({ response: res }).catch(() => {});
-    const body = await res.json();
-    if (Array.isArray(body.products)) body.customValues = { cartIds: Object.fromEntries(body.products.map((p: { sku: string }, i: number) => [p.sku, String(70001 + i)])) };
-    await route.fulfill({ response: res, json: body }).catch(() => {});
-  });
+  await page.route(suite.sandbox.url + '/v1/**', withCartIdsInOrder);
   await page.route('**/cart/add.js', async (route) => {
     const req = route.request();
     adds.push(req.postData() ?? '');

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expectRendered, newRecordedPage, records, settled, type OpenedPage } from './harness';
 import { useFixtureSuite } from './useFixtureSuite';
+import { withCartIdsInOrder } from '../cartIds';
 
 const suite = useFixtureSuite('prototype-attack');
 let context: BrowserContext | undefined;
@@ -184,16 +185,7 @@ interface Cart {
 async function shopifyCart(pollution: string): Promise<Cart> {
   const adds: Cart['adds'] = [];
   // The service's answers with the shop's variant ids, as a service that knows them sends them.
-  const v = await visit('cart', pollution, undefined, '?platform=shopify', (page) =>
-    page.route(suite.sandbox.url + '/v1/**', async (route) => {
-      const res = await route.fetch().catch(() => undefined);
-      if (!res) return;
-      if (!(res.headers()['content-type'] || '').includes('json')) return route.fulfill({ response: res }).catch(() => {});
-      const body = await res.json();
-      if (Array.isArray(body.products)) body.customValues = { cartIds: Object.fromEntries(body.products.map((p: { sku: string }, i: number) => [p.sku, String(70001 + i)])) };
-      await route.fulfill({ response: res, json: body }).catch(() => {});
-    }),
-  );
+  const v = await visit('cart', pollution, undefined, '?platform=shopify', (page) => page.route(suite.sandbox.url + '/v1/**', withCartIdsInOrder));
   await v.page.route('**/cart/add.js', async (route) => {
     const req = route.request();
     adds.push({ body: req.postData() ?? '', headers: await req.allHeaders() });
