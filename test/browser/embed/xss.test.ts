@@ -110,11 +110,21 @@ interface CardShape {
   alt: string | null;
 }
 
-/** Reads every `.x-card` of a slot as plain data. */
+/**
+ * Reads every `.x-card` of a slot as plain data. `fetchpriority` is left out of the
+ * attributes: Vitrine sets it on the images of a widget's first row in view when it is
+ * drawn, so whether a card has it depends on where the page was scrolled at that moment
+ * (a slow machine draws a matrix while the set-up scrolls through it), not on its data.
+ */
 function readCards(page: Page, slot: string): Promise<CardShape[]> {
   return page.locator(`#${slot} .x-card`).evaluateAll((cards) =>
     cards.map((c) => ({
-      shape: [c, ...Array.from(c.querySelectorAll('*'))].map((el) => ({ tag: el.localName, attrs: Array.from(el.attributes, (a) => a.name).sort() })),
+      shape: [c, ...Array.from(c.querySelectorAll('*'))].map((el) => ({
+        tag: el.localName,
+        attrs: Array.from(el.attributes, (a) => a.name)
+          .filter((name) => name != 'fetchpriority')
+          .sort(),
+      })),
       text: Object.fromEntries(['x-name', 'x-sku', 'x-variant', 'x-widget'].map((k) => [k, c.querySelector('.' + k)?.textContent ?? '<missing>'])),
       title: c.getAttribute('title'),
       alt: c.querySelector('img')?.getAttribute('alt') ?? null,
