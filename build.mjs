@@ -7,57 +7,10 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, existsSync, writeFileSync
 import { join } from 'node:path';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { minify } from 'terser';
-import { cutsPlugin } from './build/cuts/apply.mjs';
-import * as mustacheCuts from './build/cuts/mustache.mjs';
-import * as preactCuts from './build/cuts/preact.mjs';
+import { browser, embed, trimMustache, trimmedPreactUser } from './build/embed.mjs';
 
 const watch = process.argv.includes('--watch');
 const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
-
-// The text cuts into mustache.js and Preact's minified build, with the reason for each,
-// live in build/cuts/ (one file per library, written for the exact versions package.json pins).
-const trimMustache = cutsPlugin(mustacheCuts);
-const trimPreact = cutsPlugin(preactCuts);
-
-// What the cuts took out must not be asked for: a layout that declares defaultProps or
-// reads a context, or a class lifecycle method, fails the build of the script tag or of a
-// chunk that renders with its Preact, instead of being ignored on the page (imports of
-// Component, createContext and options fail already: the trimmed Preact exports none).
-const unsupported = [/defaultProps|contextType|getChildContext|getDerivedStateFrom|componentDid|componentWill|shouldComponentUpdate|getSnapshotBeforeUpdate|setState|forceUpdate|defaultValue|defaultChecked/g, /\bon[A-Z]\w*Capture\b|\bonFocus(In|Out)\b|\bpopover\b/g];
-const trimmedPreactUser = {
-  name: 'trimmed-preact-user',
-  setup(build) {
-    build.onEnd(({ errors }) => {
-      if (errors.length) return;
-      const code = readFileSync(build.initialOptions.outfile, 'utf8');
-      const used = [...new Set(unsupported.flatMap((names) => code.match(names) || []))];
-      if (used.length) throw new Error(`trimPreact: ${build.initialOptions.outfile} uses ${used.join(', ')}, which the trimmed Preact no longer supports`);
-    });
-  },
-};
-
-// The script tag leaves the built-in themes' card to the theme chunk: where core/theme/
-// builtinThemes.ts imports it, vitrine.js gets src/browser/theme/builtinCard.ts instead.
-// And it leaves the runner of a theme's jsTemplate to the theme script chunk: wherever a
-// module imports src/browser/theme/themeScript.ts, vitrine.js gets lazyThemeScript.ts.
-const themeScript = join(process.cwd(), 'src/browser/theme/themeScript');
-const cardMaker = join(process.cwd(), 'src/browser/render/cardMaker');
-const lazyBuiltinCard = {
-  name: 'lazy-builtin-card',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/builtinCard$/ }, ({ importer }) =>
-      /[\\/]src[\\/]core[\\/]theme[\\/]builtinThemes\.ts$/.test(importer) ? { path: join(process.cwd(), 'src/browser/theme/builtinCard.ts') } : undefined,
-    );
-    build.onResolve({ filter: /(^|\/)themeScript$/ }, ({ path, resolveDir }) =>
-      (join(resolveDir, path) == themeScript ? { path: join(process.cwd(), 'src/browser/theme/lazyThemeScript.ts') } : undefined),
-    );
-    // And the maker of cards of one structure to the cards chunk: wherever a module imports
-    // src/browser/render/cardMaker.ts, vitrine.js gets lazyCardMaker.ts.
-    build.onResolve({ filter: /(^|\/)cardMaker$/ }, ({ path, resolveDir }) =>
-      (join(resolveDir, path) == cardMaker ? { path: join(process.cwd(), 'src/browser/render/lazyCardMaker.ts') } : undefined),
-    );
-  },
-};
 
 // esbuild's `__export` helper walks the exports object with `for…in`: in a process where
 // something put an enumerable key on Object.prototype, the module would define that key
@@ -95,23 +48,9 @@ const moduleAssets = {
   },
 };
 
-const browser = {
-  bundle: true,
-  minify: true,
-  sourcemap: true,
-  // Browsers of 2021 on (Chrome 90, Firefox 90, Safari 14) run ES2020.
-  target: 'es2020',
-  legalComments: 'none',
-  define: { __VITRINE_VERSION__: JSON.stringify(version) },
-  // Internals named `_x` are ours alone: shorten them (preact does the same).
-  mangleProps: /^_[a-z]/,
-  plugins: [trimMustache],
-  logLevel: 'warning',
-};
-
 /** Everything that ships to merchants and storefront developers. */
 const shipped = [
-  { entryPoints: ['src/browser/embed.ts'], outfile: 'dist/vitrine.js', format: 'iife', plugins: [trimMustache, trimPreact, trimmedPreactUser, lazyBuiltinCard] },
+  embed,
   // Not minified: the app's bundler shakes out what it does not import (which a minified
   // file hides from it) and minifies the rest with the app.
   { entryPoints: ['src/index.ts'], outfile: 'dist/vitrine.mjs', format: 'esm', plugins: [trimMustache, moduleAssets, ownExports], minify: false },
