@@ -24,6 +24,7 @@ import { createConsent, type Consent } from './consent/createConsent';
 import { soon, when, whenReady } from './whenReady';
 import { h } from 'preact';
 import { bare } from '../core/util/bare';
+import { toJson } from '../core/util/toJson';
 
 declare const __VITRINE_VERSION__: string;
 
@@ -74,7 +75,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       // another query to the address is told each time (the chunk asks once a query).
       host?.search?.follow();
       // The same page said twice is one page (React's StrictMode runs effects twice in development).
-      if (JSON.stringify(next) == JSON.stringify(overrides)) return;
+      // Compared by own fields: `JSON.stringify` asks a page's `Object.prototype.toJSON`,
+      // and one that answers the same for every object would hold every widget on the first page.
+      if (toJson(next) == toJson(overrides)) return;
       // Own fields only, on a null prototype: a page's Object.prototype.pname is no page.
       overrides = bare(next);
       context = undefined;
@@ -135,8 +138,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     // A slot in view starts while the page still arrives: `parsed` settles at its end.
     let parsed!: () => void;
     const ready = new Promise<void>((done) => (parsed = done));
-    // What the page says, the visitor id aside (read once, then kept).
-    const facts = (c: FullContext) => JSON.stringify({ ...c, siteUid: 0 });
+    // What the page says, the visitor id aside (read once, then kept; not read here), by
+    // own fields: a page's `toJSON` decides nothing.
+    const facts = (c: FullContext) => toJson(Object.keys(c).map((key) => (key == 'siteUid' ? 0 : [key, c[key as keyof FullContext]])));
     const chunks = createChunks(doc, config, ctx, () => (context = undefined), ready);
     const { _chunk: chunk, _analytics: analytics } = chunks;
     slots = createSlots({ win, config, request, themes: themes.get, styled, emit, mayStore, ready, ...chunks });

@@ -1,5 +1,6 @@
 import type { Theme } from '../../types/interface';
 import { parseJson } from '../../core/api/parseJson';
+import { toJson } from '../../core/util/toJson';
 
 /** Themes change rarely; within this age a cached copy is used without asking. */
 const FRESH_MS = 10 * 60 * 1000;
@@ -31,7 +32,8 @@ export function createThemeStore(win: Window, orgId: string, load: () => Promise
   const fetchAndKeep = () =>
     load().then((themes) => {
       try {
-        win.localStorage.setItem(key, JSON.stringify({ at: now(), themes }));
+        // Own fields: a page's `toJSON` (Prototype.js puts one on arrays) would write something else.
+        win.localStorage.setItem(key, toJson({ at: now(), themes }));
       } catch {
         /* quota or blocked: this page still has them */
       }

@@ -497,3 +497,55 @@ describe('a polluted Object.prototype, one key at a time', () => {
     expect(polluted.slots).toEqual({ 'p-org': '', 'p-builtin': '' });
   });
 });
+
+// A page's `toJSON` on every object (or, as Prototype.js 1.6 on a Magento 1 shop does, on
+// arrays) answers for each object `JSON.stringify` writes: what Vitrine compares or keeps
+// is written from own fields.
+describe("a page's toJSON decides nothing Vitrine compares or keeps", () => {
+  /** The hygiene page with the API answered here, `pollution` run before the page's scripts. */
+  async function openPolluted(pollution: string): Promise<{ page: Page; calls: string[]; themeCalls: () => number; run: (expression: string) => Promise<unknown> }> {
+    context ??= await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.addInitScript(pollution);
+    const calls = trackWidgetCalls(page);
+    let themes = 0;
+    const cors = { 'Access-Control-Allow-Origin': '*' };
+    await page.route(
+      (u) => u.pathname === '/v1/theme',
+      (route) => (themes++, route.fulfill({ status: 200, contentType: 'application/json', headers: cors, body: JSON.stringify({ errMsg: null, widgetThemes: [{ id: 'bare-card', themeId: 'bare-card', name: 'Bare', displayType: 'carousel', htmlTemplate: BARE_CARD }] }) })),
+    );
+    await page.route(
+      (u) => u.pathname.startsWith('/v1/widgetserver/'),
+      (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: cors, body: JSON.stringify({ errMsg: null, success: '0', widgetName: 'Trending', products: PRODUCTS }) }),
+    );
+    // Playwright's own reads of the page go through a polluted toJSON: the raw protocol reads it.
+    const cdp = await context.newCDPSession(page);
+    const run = async (expression: string) => (await cdp.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true })).result.value;
+    await page.goto(suite.fixtures.page('hygiene-pollution'));
+    await expect.poll(() => run(`document.querySelectorAll('#p-org .vitrine, #p-builtin .vitrine').length`), { timeout: 15_000 }).toBe(2);
+    return { page, calls, themeCalls: () => themes, run };
+  }
+
+  it('Object.prototype.toJSON: a single-page app that says a second product page gets widgets for it', async () => {
+    const { calls, run } = await openPolluted(`Object.prototype.toJSON = function toJSON() { return { page: 'the same' }; };`);
+    await expect.poll(() => calls.length).toBe(2);
+    await run(`Vitrine.setContext({ pageType: 'product_page', pname: 'Aubrac Crewneck', sku: 'P-0' })`);
+    await expect.poll(() => calls.length, { timeout: 10_000 }).toBe(4);
+    await run(`Vitrine.setContext({ pageType: 'product_page', pname: 'Belle-Île Scarf', sku: 'P-1' })`);
+    await expect.poll(() => calls.length, { timeout: 10_000 }).toBe(6);
+    // The same page said twice is still one page.
+    await run(`Vitrine.setContext({ pageType: 'product_page', pname: 'Belle-Île Scarf', sku: 'P-1' })`);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(calls).toHaveLength(6);
+  });
+
+  it("Array.prototype.toJSON (Prototype.js): the org's themes kept on the device serve the next page", async () => {
+    const prototypeJs = `Array.prototype.toJSON = function toJSON() { return '[' + this.map(function (x) { return JSON.stringify(x); }).join(', ') + ']'; };`;
+    const first = await openPolluted(prototypeJs);
+    expect(first.themeCalls()).toBe(1);
+    await first.page.close();
+    const second = await openPolluted(prototypeJs);
+    expect(second.themeCalls()).toBe(0);
+    expect(await second.run(`document.querySelector('#p-org .p-name')?.textContent`)).toBe('Aubrac Crewneck');
+  });
+});
