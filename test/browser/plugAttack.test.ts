@@ -125,6 +125,33 @@ describe('a carousel slot in view on a page held mid-stream', () => {
     }
   });
 
+  // WooCommerce prints `wcSettings` with its footer scripts: a widget drawn before then is
+  // drawn again for the platform's cart, from the answer it has, since its call is the same.
+  it('on a WooCommerce page whose wcSettings comes with the footer: drawn again at the end for the platform\'s cart, from one call', async () => {
+    const before: { value?: number } = {};
+    let calls: string[] = [];
+    const { page, context, loaded, errors, ...o } = await open({
+      head: tag(' data-locale="en-IE" data-currency="EUR" data-page-type="home_page"'),
+      first: '<h1>Maison Vitrine</h1>' + slot('picks') + '<p>More to come</p>',
+      rest: '<script nonce="%NONCE%">window.wcSettings = { currency: { code: "EUR" } };</script><footer>The end</footer>',
+      hold: afterFirstRender(async () => calls.length, before),
+    });
+    calls = o.calls;
+    try {
+      await loaded;
+      expect(await suite.pages.released()).toBe('drawn');
+      expect(before.value).toBe(1);
+      await expect.poll(async () => (await events(page, 'picks', 'render')).length, { timeout: 10_000 }).toBe(2);
+      await aWhile(page);
+      expect(calls).toHaveLength(1);
+      expect(await events(page, 'picks', 'render')).toHaveLength(2);
+      expect((await lookAt('picks')(page)).roots).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('in French (data-locale="fr-FR"): the strings chunk plugs in first, and the widget speaks French before the page ends', async () => {
     const before: { value?: Awaited<ReturnType<ReturnType<typeof lookAt>>> } = {};
     const { page, context, loaded, errors, chunks } = await open({

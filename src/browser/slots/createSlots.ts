@@ -431,7 +431,11 @@ export function createSlots(deps: SlotDeps): Slots {
       show(el);
     },
     refresh(personal, clientOnly) {
-      inflight.clear();
+      // The end of the page (`clientOnly`) keeps the answers in: a widget whose call the
+      // rest of the page leaves the same is drawn again with what the page said since (its
+      // product left out, the platform's cart ids for a cart defined further down) from
+      // the answer it has, not asked for twice. Any other refresh asks again.
+      if (!clientOnly) inflight.clear();
       // A slot still waiting to come near is shown then, with what is true by then: shown
       // now as well, it would show twice, and a server-rendered one (just added by a
       // framework's route change, before its setContext) would be fetched again.

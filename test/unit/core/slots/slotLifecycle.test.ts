@@ -82,6 +82,7 @@ const rows: Row[] = [
   { rule: 'only the product on show is no products', settings: { id: 's', algorithm: 'recentviews', pname: 'P1' }, answers: { recentviews: 1 }, page: home, expected: { error: 'empty', requests: ['recentviews'] } },
   { rule: "a proxy's HTML page", settings: { id: 's', algorithm: 'trending' }, answers: { trending: 'html' }, page: home, expected: { error: 'parse', requests: ['trending'] } },
   { rule: 'a server error, tried twice', settings: { id: 's', algorithm: 'trending' }, answers: { trending: 500 }, page: home, expected: { error: 'server', message: 'HTTP 500', requests: ['trending', 'trending'] } },
+  { rule: 'a failed call is not kept: the next identical one asks again', settings: { id: 's', algorithm: 'trending' }, answers: { trending: 500 }, page: home, then: [{ id: 's', algorithm: 'trending' }, { algorithm: 'trending', error: 'server' }], expected: { error: 'server', message: 'HTTP 500', requests: ['trending', 'trending', 'trending', 'trending'] } },
   { rule: 'identical requests on one page are made once', settings: { id: 's', algorithm: 'trending' }, page: home, then: [{ id: 's', algorithm: 'trending' }, { algorithm: 'trending', products: ['P1', 'P2', 'P3'] }], expected: { algorithm: 'trending', requests: ['trending'] } },
 
   // The chain
