@@ -59,7 +59,9 @@ export function createAttributionStore(win: Window, mayStore: () => boolean): At
   };
   const write = (click: Click | null) => {
     try {
-      if (click) storage()?.setItem(KEY, JSON.stringify(click));
+      // An own `toJSON` left undefined (and so not written): a page's Object.prototype.toJSON
+      // would otherwise write the click, which is only strings and numbers.
+      if (click) storage()?.setItem(KEY, JSON.stringify({ ...click, toJSON: undefined }));
       else storage()?.removeItem(KEY);
     } catch {
       /* full or blocked: memory holds it for this page */

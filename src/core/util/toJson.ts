@@ -7,7 +7,9 @@
  * does.
  */
 export function toJson(value: unknown): string {
-  if (Array.isArray(value)) return '[' + Array.from(value, (item) => toJson(item ?? null)).join(',') + ']';
+  // `map`, not `Array.from(value, map)`: Prototype.js (Magento 1) makes `Array.from` its
+  // `$A`, which takes no map function, and the items would be joined as their `toString`.
+  if (Array.isArray(value)) return '[' + value.map((item) => toJson(item ?? null)).join(',') + ']';
   if (value === null || typeof value != 'object') return JSON.stringify(value) ?? 'null';
   const members: string[] = [];
   for (const key of Object.keys(value)) {
