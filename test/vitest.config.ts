@@ -11,6 +11,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const TIMING = [
   'test/browser/benchLighthouseRetry.test.ts',
   'test/browser/benchLongTasks.test.ts',
+  'test/browser/endOfPageAttack.test.ts',
   'test/browser/embed/a11y.test.ts',
   'test/browser/embed/bigMatrix.test.ts',
   'test/browser/embed/drawTasks.test.ts',

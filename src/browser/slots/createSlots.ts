@@ -434,8 +434,10 @@ export function createSlots(deps: SlotDeps): Slots {
       // The end of the page (`clientOnly`) keeps the answers in: a widget whose call the
       // rest of the page leaves the same is drawn again with what the page said since (its
       // product left out, the platform's cart ids for a cart defined further down) from
-      // the answer it has, not asked for twice. Any other refresh asks again.
-      if (!clientOnly) inflight.clear();
+      // the answer it has, not asked for twice; but for an empty answer (a service still
+      // warming up), forgotten before the slots ask (they wait a task first). Any other
+      // refresh asks again.
+      inflight.forEach((answer, key) => (clientOnly ? answer.then((envelope) => envelope.products.length || inflight.delete(key), () => {}) : inflight.delete(key)));
       // A slot still waiting to come near is shown then, with what is true by then: shown
       // now as well, it would show twice, and a server-rendered one (just added by a
       // framework's route change, before its setContext) would be fetched again.
