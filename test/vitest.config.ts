@@ -6,16 +6,17 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Browser files whose verdict depends on the page getting the machine's time: long tasks
  * and task lengths, CPU throttling, impressions looked at once a second, heap snapshots,
- * progressive drawing, and pages held to a deadline.
+ * progressive drawing, the order of the page's tasks, and pages held to a deadline.
  */
 const TIMING = [
   'test/browser/benchLighthouseRetry.test.ts',
   'test/browser/benchLongTasks.test.ts',
-  'test/browser/endOfPageAttack.test.ts',
   'test/browser/embed/a11y.test.ts',
   'test/browser/embed/bigMatrix.test.ts',
   'test/browser/embed/drawTasks.test.ts',
   'test/browser/embed/markup.test.ts',
+  'test/browser/endOfPageAttack.test.ts',
+  'test/browser/firstImage.test.ts',
   'test/browser/forcedLayout.test.ts',
   'test/browser/impressionAttack.test.ts',
   'test/browser/impressionEdgeAttack.test.ts',
@@ -26,8 +27,8 @@ const TIMING = [
   'test/browser/serverRender.test.ts',
   'test/browser/spaMemory.test.ts',
   'test/browser/startTasks.test.ts',
-  'test/browser/tasksAttack.test.ts',
   'test/browser/taskOrderAttack.test.ts',
+  'test/browser/tasksAttack.test.ts',
 ];
 
 export default defineConfig({

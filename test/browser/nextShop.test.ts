@@ -273,12 +273,19 @@ describe('the Next.js example in production (next build, next start)', () => {
         html: await (await fetch(`${server.url}/products/${handle}`, { headers: { 'Sec-Fetch-Dest': 'document', 'Sec-Fetch-Mode': 'navigate' } })).text(),
       })),
     );
+    // A render that passes renderSlots' 800 ms (nine at once on a busy machine) leaves the
+    // slot its fallback, for the browser to draw; a widget sent is the page's own product's.
+    const sent = new Map<string, number>();
     for (const { handle, html } of loads) {
       const name = names[handles.indexOf(handle)];
-      expect(html.split('data-vitrine-state').length - 1).toBe(SERVER_SLOTS.length);
+      for (const id of SERVER_SLOTS) expect(slotMarkup(html, id), `${handle}, ${id}`).toMatch(/data-vitrine-state|class="fallback"/);
+      if (!slotMarkup(html, 'pdp-similar').includes('data-vitrine-state')) continue;
+      sent.set(handle, (sent.get(handle) ?? 0) + 1);
       const similar = text(slotMarkup(html, 'pdp-similar'));
       for (const shown of (await recommended('viewedalsoviewed', 'pdp-similar', name)).slice(0, 8)) expect(similar).toContain(shown);
     }
+    console.log(`nine concurrent loads: widgets sent in the HTML ${[...sent].map(([h, n]) => `${h} ${n}/3`).join(', ')}`);
+    expect([...sent.keys()].sort()).toEqual([...handles].sort());
   });
 
   it('resumes the server’s widgets: no request for them, the same nodes, no hydration warning', async () => {
