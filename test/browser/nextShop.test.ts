@@ -105,6 +105,8 @@ async function recommended(algorithm: 'viewedalsoviewed', divisionId: string, pn
 
 /** The markup of one `<vitrine-widget>` in an HTML document (slots hold no other `<vitrine-widget>`). */
 const slotMarkup = (html: string, id: string) => new RegExp(`<vitrine-widget id="${id}"[^>]*>([\\s\\S]*?)</vitrine-widget>`).exec(html)?.[1] ?? '';
+/** A server slot's markup as sent: the server's widget (with its resume state), or, when it could not render in time, the slot's fallback. */
+const widgetOrFallback = /data-vitrine-state|class="fallback"/;
 
 /** The text a page shows of some markup: no tags, so nothing of their attributes (the state the browser resumes from). */
 const text = (markup: string) => markup.replace(/<style[^>]*>[^<]*<\/style>/g, '').replace(/<[^>]*>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
@@ -278,7 +280,7 @@ describe('the Next.js example in production (next build, next start)', () => {
     const sent = new Map<string, number>();
     for (const { handle, html } of loads) {
       const name = names[handles.indexOf(handle)];
-      for (const id of SERVER_SLOTS) expect(slotMarkup(html, id), `${handle}, ${id}`).toMatch(/data-vitrine-state|class="fallback"/);
+      for (const id of SERVER_SLOTS) expect(slotMarkup(html, id), `${handle}, ${id}`).toMatch(widgetOrFallback);
       if (!slotMarkup(html, 'pdp-similar').includes('data-vitrine-state')) continue;
       sent.set(handle, (sent.get(handle) ?? 0) + 1);
       const similar = text(slotMarkup(html, 'pdp-similar'));
@@ -438,7 +440,7 @@ describe('the Next.js example in production (next build, next start)', () => {
         const [, html] = await Promise.all([Promise.all(flood), load]);
         // The widget, or (a slot the busy server could not render in its budget) the
         // fallback the browser replaces: never a slot left empty.
-        for (const id of SERVER_SLOTS) expect(slotMarkup(html, id), `wave ${wave}, ${id}`).toMatch(/data-vitrine-state|class="fallback"/);
+        for (const id of SERVER_SLOTS) expect(slotMarkup(html, id), `wave ${wave}, ${id}`).toMatch(widgetOrFallback);
       }
       const html = await (await fetch(server.url + '/products/aubrac-tote', { headers: DOCUMENT })).text();
       for (const id of SERVER_SLOTS) expect(slotMarkup(html, id)).toContain('data-vitrine-state');
