@@ -3,14 +3,16 @@ import { findChromium } from './findChromium.mjs';
 
 /** Where the browser the tests drive lives (see findChromium.mjs, shared with the bench). */
 export async function chromiumPath(): Promise<string> {
-  return (await findChromium()).executablePath;
+  return (await findChromium({ shell: true })).executablePath;
 }
 
 /**
- * Chromium, headless. Tests never download a browser at run time. `options` adds to
- * the launch (say `ignoreDefaultArgs`, to keep a feature Playwright turns off).
+ * Chromium, headless: the packaged headless shell where it runs (findChromium.mjs).
+ * Tests never download a browser at run time. `options` adds to the launch (say
+ * `ignoreDefaultArgs`, to keep a feature Playwright turns off); `whole`: the system's
+ * whole browser where there is one, for what the headless shell does not have.
  */
-export async function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
-  const { executablePath, args } = await findChromium();
+export async function launchChromium(options: LaunchOptions = {}, { whole = false } = {}): Promise<Browser> {
+  const { executablePath, args } = await findChromium({ shell: !whole });
   return chromium.launch({ ...options, executablePath, headless: true, args: [...args, ...(options.args ?? [])] });
 }

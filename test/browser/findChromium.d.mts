@@ -1,2 +1,2 @@
 /** See findChromium.mjs. */
-export declare function findChromium(): Promise<{ executablePath: string; args: string[] }>;
+export declare function findChromium(options?: { shell?: boolean }): Promise<{ executablePath: string; args: string[] }>;

@@ -153,7 +153,8 @@ describe('what real use broke', () => {
 
   it('leaves the page in the back/forward cache: widget answers are not no-store', async (ctx) => {
     // Playwright turns the back/forward cache off by default; a shopper's browser has it on.
-    const browser = await launchChromium({ ignoreDefaultArgs: ['--disable-back-forward-cache'] });
+    // The whole browser: the headless shell has no back/forward cache.
+    const browser = await launchChromium({ ignoreDefaultArgs: ['--disable-back-forward-cache'] }, { whole: true });
     try {
       const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await fresh.route((u) => u.pathname === '/v1/theme', serveThemes);
