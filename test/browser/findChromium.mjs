@@ -47,7 +47,7 @@ const packaged = async () => (await import('@sparticuz/chromium')).default.execu
  *
  * `shell`: the packaged Chromium first, where it runs (Linux). It is a headless shell:
  * the same engine without the browser's windowing, GPU process and back/forward cache,
- * and half the CPU for the same browser test files on a two-core machine (measured
+ * and about half the time for the same browser test files on a busy two-core machine (measured
  * against Debian's `chromium` package, whose headless mode is the whole browser). The
  * browser tests take it; the bench, and a test of what only the whole browser has,
  * take the system's.
