@@ -1,11 +1,6 @@
 import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
 import { findChromium } from './findChromium.mjs';
 
-/** Where the browser the tests drive lives (see findChromium.mjs, shared with the bench). */
-export async function chromiumPath(): Promise<string> {
-  return (await findChromium({ shell: true })).executablePath;
-}
-
 /**
  * Chromium, headless: the packaged headless shell where it runs (findChromium.mjs).
  * Tests never download a browser at run time. `options` adds to the launch (say
