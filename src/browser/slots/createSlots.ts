@@ -61,6 +61,21 @@ export function createSlots(deps: SlotDeps): Slots {
   // page's largest paint most often waits for.
   let shown = 0;
   let firstCall = true;
+  // The page's first slot asks for its widget without waiting for the observer: on the
+  // demo home page at phone speed (4× CPU, 150 ms round trips) its first report came
+  // 240–790 ms after the slot was observed, behind the page's own tasks, and the call,
+  // its preflight and the answer waited behind it. Drawn only once reported near, as
+  // every slot is; one that never comes near costs its call, not a draw.
+  let ahead = true;
+  const held = new WeakMap<HTMLElement, { open: () => void; opened: Promise<unknown>; drawn: Promise<void> }>();
+  // What the observer's report starts: the slot's show, or the held one's draw.
+  const start = (el: HTMLElement, now?: boolean) => {
+    const hold = held.get(el);
+    if (!hold) return show(el, now);
+    held.delete(el);
+    hold.open();
+    return hold.drawn;
+  };
   const near =
     IO &&
     new IO(
@@ -69,7 +84,7 @@ export function createSlots(deps: SlotDeps): Slots {
           if (!isIntersecting) return;
           const el = target as HTMLElement;
           near!.unobserve(el);
-          if (!rootBounds || boundingClientRect.top < rootBounds.bottom - NEAR) return show(el, !shown++);
+          if (!rootBounds || boundingClientRect.top < rootBounds.bottom - NEAR) return start(el, !shown++);
           below = below.then(
             () =>
               new Promise((done) => {
@@ -77,7 +92,7 @@ export function createSlots(deps: SlotDeps): Slots {
                 // stalled chunk, a shopper scrolling fast past slots still in line).
                 const io = new IO((seen) => {
                   io.disconnect();
-                  done(Promise.race([seen.some((e) => e.isIntersecting) ? show(el) : near!.observe(el), new Promise((later) => setTimeout(later, 1000))]));
+                  done(Promise.race([seen.some((e) => e.isIntersecting) ? start(el) : near!.observe(el), new Promise((later) => setTimeout(later, 1000))]));
                 }, rootMargin);
                 io.observe(el);
               }),
@@ -350,6 +365,10 @@ export function createSlots(deps: SlotDeps): Slots {
     // A slot the parser is still inside may yet receive a widget the server rendered.
     if (!whole(el)) await ready;
     if (token != state.token) return;
+    // A widget the server drew is taken over when it comes near, as before.
+    const hold = held.get(el);
+    if (hold && el.querySelector(':scope>[data-vitrine-state]')) await hold.opened;
+    if (token != state.token) return;
     // A widget the server rendered is taken over once, without asking the service: the
     // resume chunk's work (it carries the layouts too). One whose personal algorithm
     // consent no longer allows, or that the chunk could not take, renders the client way.
@@ -373,7 +392,8 @@ export function createSlots(deps: SlotDeps): Slots {
     // CPU) the three were one task of 65–114 ms on the demo cart and missing pages.
     const heard = mayStore() && hearVisitorId(win);
     Promise.resolve(heard).then(tick).then(ask);
-    const c = await context();
+    // A slot asked for ahead of its report asks for the analytics chunk once it is near.
+    const c = await context(held.get(el)?.opened);
     if (token != state.token) return;
     await heard;
     c.siteUid;
@@ -405,12 +425,17 @@ export function createSlots(deps: SlotDeps): Slots {
         // demo home page at phone size the trending carousel was not reported so, though
         // its first card is the page's largest paint.
         const first = firstCall;
-        products.then(first ? (envelope) => preloadFirstImage(doc, envelope) : undefined, () => {});
+        // A slot asked for ahead of its report loads its image, and draws, once it is near:
+        // in a task after the observer's, which reads the page and asks for nothing.
+        const hold = held.get(el);
+        const near = hold?.opened.then(() => new Promise<void>(soon));
+        products.then(first ? (envelope) => Promise.resolve(near).then(() => preloadFirstImage(doc, envelope)) : undefined, () => {});
         firstCall = false;
         // What the draw readies while the call is on the wire (the theme, its card, the
         // number format's worker) starts in a task after those: on a phone this one was
         // long with it. A failure meanwhile is the draw's to report.
         await tick();
+        if (near && (await near, token != state.token)) return;
         const shown = await draw(el, state, token, spec, c, algorithm, products, first);
         if (shown) emit(el, 'render', { algorithm, skipped, ...about, ...shown, ms: Date.now() - started });
       },
@@ -426,7 +451,17 @@ export function createSlots(deps: SlotDeps): Slots {
         // A null prototype: a page's Object.prototype.root would read as a widget drawn.
         slots.set(el, { __proto__: null, token: 0 } as SlotState);
         // The observer answers within a frame and forces no layout, unlike measuring here.
-        if (near) return near.observe(el);
+        if (near) {
+          near.observe(el);
+          if (!ahead) return;
+          ahead = false;
+          const hold = { open: () => {} } as { open: () => void; opened: Promise<unknown>; drawn: Promise<void> };
+          hold.opened = new Promise((go) => (hold.open = go as () => void));
+          held.set(el, hold);
+          // In a task of its own ahead of the page's: a timer waited 630 ms behind the parser there.
+          hold.drawn = new Promise((done) => soon(() => show(el, true).then(done, done)));
+          return;
+        }
       } else if (!force) return;
       show(el);
     },
