@@ -39,6 +39,13 @@ const NEAR = 600;
  * mount, report; or fail and keep the merchant's fallback. Nothing here throws into the
  * page: what went wrong is a `vitrine:error` event on the slot.
  */
+/** The page's first slot, asked for before it is reported near: `opened` settles when it is. */
+interface Hold {
+  open: () => void;
+  opened: Promise<unknown>;
+  drawn: Promise<void>;
+}
+
 export function createSlots(deps: SlotDeps): Slots {
   const { win, config, context, request, themes, strings, styled, need, emit, mayStore, resume, ready } = deps;
   const doc = win.document;
@@ -67,7 +74,7 @@ export function createSlots(deps: SlotDeps): Slots {
   // its preflight and the answer waited behind it. Drawn only once reported near, as
   // every slot is; one that never comes near costs its call, not a draw.
   let ahead = true;
-  const held = new WeakMap<HTMLElement, { open: () => void; opened: Promise<unknown>; drawn: Promise<void> }>();
+  const held = new WeakMap<HTMLElement, Hold>();
   // What the observer's report starts: the slot's show, or the held one's draw.
   const start = (el: HTMLElement, now?: boolean) => {
     const hold = held.get(el);
@@ -424,19 +431,22 @@ export function createSlots(deps: SlotDeps): Slots {
         // not after the draw. The first call, not the first slot reported in view: on the
         // demo home page at phone size the trending carousel was not reported so, though
         // its first card is the page's largest paint.
-        const first = firstCall;
         // A slot asked for ahead of its report loads its image, and draws, once it is near:
-        // in a task after the observer's, which reads the page and asks for nothing.
+        // in a task after the observer's, which reads the page and asks for nothing. It is
+        // the first call only if no other slot has called by then: one in a closed drawer,
+        // which may never come near, leaves that to the slot the shopper sees.
         const hold = held.get(el);
         const near = hold?.opened.then(() => new Promise<void>(soon));
-        products.then(first ? (envelope) => Promise.resolve(near).then(() => preloadFirstImage(doc, envelope)) : undefined, () => {});
-        firstCall = false;
+        let first: boolean | undefined;
+        const firstOfPage = () => (first ??= firstCall, (firstCall = false), first);
+        if (!near) firstOfPage();
+        products.then((envelope) => Promise.resolve(near).then(() => firstOfPage() && preloadFirstImage(doc, envelope)), () => {});
         // What the draw readies while the call is on the wire (the theme, its card, the
         // number format's worker) starts in a task after those: on a phone this one was
         // long with it. A failure meanwhile is the draw's to report.
         await tick();
         if (near && (await near, token != state.token)) return;
-        const shown = await draw(el, state, token, spec, c, algorithm, products, first);
+        const shown = await draw(el, state, token, spec, c, algorithm, products, firstOfPage());
         if (shown) emit(el, 'render', { algorithm, skipped, ...about, ...shown, ms: Date.now() - started });
       },
       () => token == state.token,
@@ -455,8 +465,11 @@ export function createSlots(deps: SlotDeps): Slots {
           near.observe(el);
           if (!ahead) return;
           ahead = false;
-          const hold = { open: () => {} } as { open: () => void; opened: Promise<unknown>; drawn: Promise<void> };
-          hold.opened = new Promise((go) => (hold.open = go as () => void));
+          // Own fields on a null prototype: a page's read-only Object.prototype.opened would
+          // make an assignment throw, and the scan with it.
+          let open!: () => void;
+          const opened = new Promise((go) => (open = go as () => void));
+          const hold = { __proto__: null, open, opened } as unknown as Hold;
           held.set(el, hold);
           // In a task of its own ahead of the page's: a timer waited 630 ms behind the parser there.
           hold.drawn = new Promise((done) => soon(() => show(el, true).then(done, done)));
@@ -484,6 +497,8 @@ export function createSlots(deps: SlotDeps): Slots {
         near?.unobserve(el);
         unmount(el, state);
         slots.delete(el);
+        // Put back later, it is a new slot: the call it made ahead is let go with it.
+        held.delete(el);
       });
     },
     update(el) {
