@@ -138,11 +138,8 @@ declare global {
 export interface SlotDeps {
   win: Window & typeof globalThis;
   config: Config;
-  /**
-   * The page context; a promise while the page chunk is still reading the page. The
-   * analytics chunk is asked for beside it, once `near` settles where one is given.
-   */
-  context: (near?: Promise<unknown>) => FullContext | Promise<FullContext>;
+  /** The page context; a promise while the page chunk is still reading the page. */
+  context: () => FullContext | Promise<FullContext>;
   request: Requester;
   themes: () => Promise<Theme[]>;
   /** The interface strings for the page's language, with the merchant's own on top. */

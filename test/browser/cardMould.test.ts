@@ -220,9 +220,7 @@ describe('on a page, with the cards chunk', () => {
           await route.fallback();
         },
       );
-    // Not to its load event, which a chunk on the wire holds back: the page's first widget
-    // asks for the cards chunk while the page loads.
-    await page.goto(suite.fixtures.page('big-matrix'), { waitUntil: 'domcontentloaded' });
+    await page.goto(suite.fixtures.page('big-matrix'));
     expectRendered(await settled(page, [SLOT]), [SLOT]);
     const names = await page.locator(`#${SLOT} .vitrine__cell .mg-name`).allInnerTexts();
     const parses = await page.evaluate(() => (window as unknown as { __parses: number }).__parses);

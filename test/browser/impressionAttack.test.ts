@@ -56,9 +56,7 @@ async function open(main: string, script: ScriptChunk, { tag = '', height = 800 
   });
   const opened = await newRecordedPage(context);
   suite.pages.show(`<main>${main}</main>${vitrineTag(suite.sandbox, ' data-analytics="datalayer"' + tag)}`, '');
-  // Not to its load event: the page's first widget asks for its theme, and so for the
-  // held script chunk, while the page loads, and a script on the wire holds that event back.
-  await opened.page.goto(suite.pages.origin + '/products/coat', { waitUntil: 'domcontentloaded' });
+  await opened.page.goto(suite.pages.origin + '/products/coat');
   const pushed = (list: string) =>
     opened.page.evaluate(
       (id) => (window as unknown as { dataLayer: { event?: string; ecommerce?: { item_list_id?: string } }[] }).dataLayer.filter((e) => e && e.event == 'view_item_list' && e.ecommerce?.item_list_id == id),

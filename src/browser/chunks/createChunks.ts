@@ -72,8 +72,8 @@ export function createChunks(doc: Document, config: Config, ctx: () => FullConte
   // of 65–122 ms on the demo's missing page at 4× CPU, each ask several ms of it). The analytics chunk is asked for in the task after the
   // slot's start.
   let reading: Promise<unknown> | undefined;
-  const context = async (near?: Promise<unknown>) => {
-    (near ? near.then(tick) : tick()).then(analytics as () => void);
+  const context = async () => {
+    tick().then(analytics as () => void);
     if (doc.readyState == 'loading' && ctx().gap) await parsed;
     if (!pageReader.read && !reading && ctx().gap)
       reading = Promise.all([new Promise((done) => (soon(() => chunk('page').then(done)), setTimeout(done, 3000))), tick().then(() => prepareFormat(doc.defaultView!, config.nonce, ctx().locale))]).then(tick).then(forget).then(ctx);

@@ -39,13 +39,6 @@ const NEAR = 600;
  * mount, report; or fail and keep the merchant's fallback. Nothing here throws into the
  * page: what went wrong is a `vitrine:error` event on the slot.
  */
-/** The page's first slot, asked for before it is reported near: `opened` settles when it is. */
-interface Hold {
-  open: () => void;
-  opened: Promise<unknown>;
-  drawn: Promise<void>;
-}
-
 export function createSlots(deps: SlotDeps): Slots {
   const { win, config, context, request, themes, strings, styled, need, emit, mayStore, resume, ready } = deps;
   const doc = win.document;
@@ -68,21 +61,6 @@ export function createSlots(deps: SlotDeps): Slots {
   // page's largest paint most often waits for.
   let shown = 0;
   let firstCall = true;
-  // The page's first slot asks for its widget without waiting for the observer: on the
-  // demo home page at phone speed (4× CPU, 150 ms round trips) its first report came
-  // 240–790 ms after the slot was observed, behind the page's own tasks, and the call,
-  // its preflight and the answer waited behind it. Drawn only once reported near, as
-  // every slot is; one that never comes near costs its call, not a draw.
-  let ahead = true;
-  const held = new WeakMap<HTMLElement, Hold>();
-  // What the observer's report starts: the slot's show, or the held one's draw.
-  const start = (el: HTMLElement, now?: boolean) => {
-    const hold = held.get(el);
-    if (!hold) return show(el, now);
-    held.delete(el);
-    hold.open();
-    return hold.drawn;
-  };
   const near =
     IO &&
     new IO(
@@ -91,7 +69,7 @@ export function createSlots(deps: SlotDeps): Slots {
           if (!isIntersecting) return;
           const el = target as HTMLElement;
           near!.unobserve(el);
-          if (!rootBounds || boundingClientRect.top < rootBounds.bottom - NEAR) return start(el, !shown++);
+          if (!rootBounds || boundingClientRect.top < rootBounds.bottom - NEAR) return show(el, !shown++);
           below = below.then(
             () =>
               new Promise((done) => {
@@ -99,7 +77,7 @@ export function createSlots(deps: SlotDeps): Slots {
                 // stalled chunk, a shopper scrolling fast past slots still in line).
                 const io = new IO((seen) => {
                   io.disconnect();
-                  done(Promise.race([seen.some((e) => e.isIntersecting) ? start(el) : near!.observe(el), new Promise((later) => setTimeout(later, 1000))]));
+                  done(Promise.race([seen.some((e) => e.isIntersecting) ? show(el) : near!.observe(el), new Promise((later) => setTimeout(later, 1000))]));
                 }, rootMargin);
                 io.observe(el);
               }),
@@ -372,10 +350,6 @@ export function createSlots(deps: SlotDeps): Slots {
     // A slot the parser is still inside may yet receive a widget the server rendered.
     if (!whole(el)) await ready;
     if (token != state.token) return;
-    // A widget the server drew is taken over when it comes near, as before.
-    const hold = held.get(el);
-    if (hold && el.querySelector(':scope>[data-vitrine-state]')) await hold.opened;
-    if (token != state.token) return;
     // A widget the server rendered is taken over once, without asking the service: the
     // resume chunk's work (it carries the layouts too). One whose personal algorithm
     // consent no longer allows, or that the chunk could not take, renders the client way.
@@ -399,8 +373,7 @@ export function createSlots(deps: SlotDeps): Slots {
     // CPU) the three were one task of 65–114 ms on the demo cart and missing pages.
     const heard = mayStore() && hearVisitorId(win);
     Promise.resolve(heard).then(tick).then(ask);
-    // A slot asked for ahead of its report asks for the analytics chunk once it is near.
-    const c = await context(held.get(el)?.opened);
+    const c = await context();
     if (token != state.token) return;
     await heard;
     c.siteUid;
@@ -431,22 +404,14 @@ export function createSlots(deps: SlotDeps): Slots {
         // not after the draw. The first call, not the first slot reported in view: on the
         // demo home page at phone size the trending carousel was not reported so, though
         // its first card is the page's largest paint.
-        // A slot asked for ahead of its report loads its image, and draws, once it is near:
-        // in a task after the observer's, which reads the page and asks for nothing. It is
-        // the first call only if no other slot has called by then: one in a closed drawer,
-        // which may never come near, leaves that to the slot the shopper sees.
-        const hold = held.get(el);
-        const near = hold?.opened.then(() => new Promise<void>(soon));
-        let first: boolean | undefined;
-        const firstOfPage = () => (first ??= firstCall, (firstCall = false), first);
-        if (!near) firstOfPage();
-        products.then((envelope) => Promise.resolve(near).then(() => firstOfPage() && preloadFirstImage(doc, envelope)), () => {});
+        const first = firstCall;
+        products.then(first ? (envelope) => preloadFirstImage(doc, envelope) : undefined, () => {});
+        firstCall = false;
         // What the draw readies while the call is on the wire (the theme, its card, the
         // number format's worker) starts in a task after those: on a phone this one was
         // long with it. A failure meanwhile is the draw's to report.
         await tick();
-        if (near && (await near, token != state.token)) return;
-        const shown = await draw(el, state, token, spec, c, algorithm, products, firstOfPage());
+        const shown = await draw(el, state, token, spec, c, algorithm, products, first);
         if (shown) emit(el, 'render', { algorithm, skipped, ...about, ...shown, ms: Date.now() - started });
       },
       () => token == state.token,
@@ -461,20 +426,7 @@ export function createSlots(deps: SlotDeps): Slots {
         // A null prototype: a page's Object.prototype.root would read as a widget drawn.
         slots.set(el, { __proto__: null, token: 0 } as SlotState);
         // The observer answers within a frame and forces no layout, unlike measuring here.
-        if (near) {
-          near.observe(el);
-          if (!ahead) return;
-          ahead = false;
-          // Own fields on a null prototype: a page's read-only Object.prototype.opened would
-          // make an assignment throw, and the scan with it.
-          let open!: () => void;
-          const opened = new Promise((go) => (open = go as () => void));
-          const hold = { __proto__: null, open, opened } as unknown as Hold;
-          held.set(el, hold);
-          // In a task of its own ahead of the page's: a timer waited 630 ms behind the parser there.
-          hold.drawn = new Promise((done) => soon(() => show(el, true).then(done, done)));
-          return;
-        }
+        if (near) return near.observe(el);
       } else if (!force) return;
       show(el);
     },
@@ -497,8 +449,6 @@ export function createSlots(deps: SlotDeps): Slots {
         near?.unobserve(el);
         unmount(el, state);
         slots.delete(el);
-        // Put back later, it is a new slot: the call it made ahead is let go with it.
-        held.delete(el);
       });
     },
     update(el) {
