@@ -13,11 +13,13 @@ export interface SlotOptions {
   fallback?: SafeHtml;
   /** The widget `renderSlots` rendered for this slot on the server: it stands in for the fallback. */
   server?: string;
+  /** A slot at the top of the page, asked for as soon as it is found rather than once it is near. */
+  eager?: boolean;
 }
 
 /** A Vitrine slot exactly as DESIGN.md's merchant markup writes it. */
 export function renderSlot(o: SlotOptions): SafeHtml {
   return html`<section class="shelf" aria-label="${o.title}">
-<div id="${o.id}" data-vitrine="${o.algorithm}" data-vitrine-layout="${o.layout}" data-vitrine-title="${o.title}"${o.max ? html` data-vitrine-max="${o.max}"` : ''}${o.sku ? html` data-vitrine-sku="${o.sku}"` : ''}>${o.server ? raw(o.server) : o.fallback ?? ''}</div>
+<div id="${o.id}" data-vitrine="${o.algorithm}" data-vitrine-layout="${o.layout}" data-vitrine-title="${o.title}"${o.max ? html` data-vitrine-max="${o.max}"` : ''}${o.sku ? html` data-vitrine-sku="${o.sku}"` : ''}${o.eager ? html` data-vitrine-loading="eager"` : ''}>${o.server ? raw(o.server) : o.fallback ?? ''}</div>
 </section>`;
 }

@@ -2,19 +2,20 @@
 // task of the start is several times longer than on a desktop, so what the shopper waits
 // for (the first widget's call) is made right after the task that knows it is needed, and
 // the rest in tasks of their own after it: the script's own task only defines the API;
-// the observer's report reads the page for the first slot in view, the visitor id is read
-// once the browser's cookie store has answered, its call leaves in the task right after, and what its drawing waits for in the two after
-// that (the themes, then its layout chunk and the stylesheet); the number format worker
-// and the analytics chunk follow in later tasks; the page chunk's arrival reads nothing and calls
-// nothing in its own task.
+// the task that finds the first slot near (the observer's report, or for a slot marked
+// `loading="eager"` a task of its own once it is found) reads the page, the visitor id is
+// read in the next, its call leaves in the task right after, and what its drawing waits
+// for in the two after that (the themes, then its layout chunk and the stylesheet); the
+// number format worker and the analytics chunk follow in later tasks; the page chunk's
+// arrival reads nothing and calls nothing in its own task.
 //
 // The page labels its tasks itself: a label is set as a task of interest starts (the
 // assignment of `window.Vitrine`, an observer's callback, the page chunk's load event, a
 // timer's callback) and a user-blocking task posted at that moment (`scheduler.postTask`)
 // takes it off. Tasks of one priority run in the order they were posted, and before any
 // of a lower one (timers), so that task runs before any Vitrine posted or queued later in
-// the same task, and what is recorded under the label was done in that task. The task
-// in which the cookie store answers, and the three right after it, are labelled too.
+// the same task, and what is recorded under the label was done in that task. Each task
+// Vitrine posts ahead of the page's is labelled `posted <n>`, in the order they ran.
 import { describe, expect, it } from 'vitest';
 import type { Cookie } from 'playwright-core';
 import { useDemoShop } from './useDemoShop';
@@ -36,6 +37,7 @@ function labelTasks() {
     next(() => (then.length ? label(...(then as [string, ...string[]])) : (w.__task = '')));
   };
   const note = (what: string, detail: string) => w.__done.push([what, detail, w.__task]);
+  const timer = window.setTimeout;
   let vitrine: unknown;
   Object.defineProperty(window, 'Vitrine', {
     configurable: true,
@@ -55,21 +57,17 @@ function labelTasks() {
       super.observe(target);
     }
   };
-  // The cookie store's answer (the visitor id's cookie) comes in a task of its own: it and
-  // the three tasks right after it are labelled, numbered from the second answer on (the
-  // first is the first slot's in view).
+  // A page whose cookie store keeps its answer (`__holdCookieStore`) answers once the first
+  // widget call has gone: a read of the id then cannot have waited for it.
   const store = (window as unknown as { CookieStore: { prototype: { get(this: unknown, ...args: unknown[]): Promise<unknown> } } }).CookieStore.prototype;
   const ask = store.get;
-  let answers = 0;
   store.get = function (...args) {
-    return ask.apply(this, args).then((cookie) => {
-      const n = ++answers > 1 ? ' ' + answers : '';
-      label('cookie store' + n, 'after cookie store' + n, 'after call' + n, 'after themes' + n);
-      return cookie;
-    });
+    note('cookie store asked', '');
+    const answer = ask.apply(this, args);
+    const held = (window as unknown as { __holdCookieStore?: boolean }).__holdCookieStore;
+    return held ? new Promise((resolve) => { const look = () => (w.__done.some(([what, url]) => what == 'fetch' && url.includes('/v1/widgetserver/')) ? resolve(answer) : timer(look, 50)); look(); }) : answer;
   };
   // Each timer's task (the steps Vitrine spreads its work over) has a label of its own.
-  const timer = window.setTimeout;
   let timers = 0;
   window.setTimeout = ((handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => timer(() => (label('timer ' + ++timers), handler(...args)), ms)) as typeof setTimeout;
   // So has each task Vitrine posts ahead of the page's (the first widget's draw steps),
@@ -179,12 +177,13 @@ function phoneDraw(ms: number) {
 /**
  * Loads a demo page on a phone once its first widget is drawn (`until`: once Vitrine has
  * done that), and returns what Vitrine did in which task; `cpu`: the main thread that many
- * times slower.
+ * times slower; `hold`: the cookie store answers only once the first widget call has gone.
  */
-async function start(path: string, storageState?: { cookies: Cookie[]; origins: [] }, { cpu = 1, until = '', drawMs = 0 } = {}): Promise<Done[]> {
+async function start(path: string, storageState?: { cookies: Cookie[]; origins: [] }, { cpu = 1, until = '', drawMs = 0, hold = false } = {}): Promise<Done[]> {
   const context = await demo.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, storageState });
   const page = await context.newPage();
   if (cpu > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: cpu });
+  if (hold) await page.addInitScript(() => ((window as unknown as { __holdCookieStore: boolean }).__holdCookieStore = true));
   await page.addInitScript(labelTasks);
   if (drawMs) await page.addInitScript(phoneDraw, drawMs);
   await page.goto(demo.shop.url + path);
@@ -206,44 +205,73 @@ describe('on a phone, Vitrine starts in short tasks', () => {
     expect(done.filter(([what]) => what == 'observe').length).toBeGreaterThan(0);
   });
 
-  it.each(['/', '/cart'])('%s: the observer’s report reads the page, and neither the cookie nor the network; the first widget’s call leaves alone in the task right after; the themes in the one after that, then the layout chunk and the stylesheet; the analytics chunk later', async (path) => {
+  it.each([
+    ['/', 'its first slot, marked loading="eager", in a task of its own once found'],
+    ['/cart', 'the observer’s report'],
+  ])('%s: %s reads the page, and neither the cookie nor the network; the id is read in a later task and the first widget’s call leaves alone in the one after; the themes in the next, then the layout chunk and the stylesheet; the analytics chunk later', async (path) => {
     const done = await start(path);
-    const observed = inTask(done, 'observer');
-    // The visitor id is asked of the cookie store, whose answer no task waits for (a
-    // `document.cookie` read waits on the browser: the whole of a 76–125 ms task on a busy
-    // phone), and nothing goes out: the call, each ask several ms, is a later task's.
-    expect(observed.filter(([what]) => /^(fetch|script|link|worker|cookie read)/.test(what)), JSON.stringify(done)).toEqual([]);
-    expect(done.slice(0, done.findIndex(widgetCall)).filter(([what]) => what == 'cookie read')).toEqual([]);
-    expect(inTask(done, 'cookie store').filter(([what]) => /^(fetch|script|link|worker)/.test(what)), JSON.stringify(done)).toEqual([]);
-    // The call leaves alone in the task right after the one the id is read in, before any
-    // timer queued meanwhile.
-    const called = inTask(done, 'after cookie store');
-    expect(called.filter(widgetCall).length, JSON.stringify(done)).toBe(1);
-    expect(called.filter(([what]) => /^(fetch|script|link|worker|cookie read)/.test(what)), JSON.stringify(done)).toEqual([called.find(widgetCall)]);
+    const call = done.find(widgetCall)!;
+    const before = done.slice(0, done.indexOf(call));
+    const posted = (task: string) => Number(/^posted (\d+)$/.exec(task)?.[1]);
+    // The task that found the slot near asked nothing of the network or of the cookie.
+    const found = path == '/' ? before.filter(([, , task]) => task == 'posted ' + (posted(call[2]) - 2)) : inTask(done, 'observer');
+    expect(found.filter(([what]) => /^(fetch|script|link|worker|cookie read)/.test(what)), JSON.stringify(done)).toEqual([]);
+    // The call leaves alone in a task posted ahead of the page's: no cookie read there,
+    // nor anything else asked for.
+    expect(call[2], JSON.stringify(done)).toMatch(/^posted \d+$/);
+    expect(inTask(done, call[2]).filter(([what]) => /^(fetch|script|link|worker|cookie read)/.test(what)), JSON.stringify(done)).toEqual([call]);
+    // The id, where the cookie store had not answered yet, was read from the cookie in the
+    // task right before, which asked for nothing.
+    for (const read of before.filter(([what]) => what == 'cookie read')) {
+      expect(read[2], JSON.stringify(done)).toBe('posted ' + (posted(call[2]) - 1));
+      expect(inTask(done, read[2]).filter(([what]) => /^(fetch|script|link|worker)/.test(what))).toEqual([]);
+    }
     // What the widget's drawing waits for is asked for in the two tasks after the call's:
     // the themes (a cached list read from localStorage on a warm view), then the chunk and
     // the stylesheet.
-    const themes = inTask(done, 'after call');
+    const themes = inTask(done, 'posted ' + (posted(call[2]) + 1));
     expect(themes.filter(([what]) => /^(fetch|script|link|worker)/.test(what)), JSON.stringify(done)).toEqual([themes.find(([what, url]) => what == 'fetch' && url.includes('/v1/theme?'))]);
-    const after = inTask(done, 'after themes');
+    const after = inTask(done, 'posted ' + (posted(call[2]) + 2));
     expect(after.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-carousel.js')), JSON.stringify(done)).toBe(true);
     expect(after.some(([what, href]) => what == 'link:stylesheet' && href.endsWith('/vitrine.css'))).toBe(true);
     expect(after.filter(([what, url]) => what == 'fetch' || url.endsWith('/vitrine-analytics.js'))).toEqual([]);
     // The number format's worker, which the draw waits for, is started in a later task.
-    expect([...called, ...themes, ...after].filter(([what]) => what == 'worker')).toEqual([]);
+    expect([...themes, ...after].filter(([what]) => what == 'worker')).toEqual([]);
     expect(done.some(([what]) => what == 'worker')).toBe(true);
     // It was asked for all the same.
     expect(done.some(([what, src]) => what == 'script' && src.endsWith('/vitrine-analytics.js'))).toBe(true);
   });
 
-  it('a new visitor: the tasks that read the page and the id and send the first widget call store nothing; the id it carried is stored in a later task, in the cookie and localStorage', async () => {
+  it('/: the slot marked loading="eager" is not left to the observer: its call leaves without it ever being watched for coming near; the slots below it are', async () => {
     const done = await start('/');
+    const call = done.find(widgetCall)!;
+    expect(new URL(call[1]).searchParams.get('divisionId')).toBe('home-trending');
+    expect(done.filter(([what, id]) => what == 'observe' && id == 'home-trending')).toEqual([]);
+    expect(done.filter(([what, id]) => what == 'observe' && id == 'home-recent').length).toBe(1);
+  });
+
+  it('a cookie store slow to answer (the page still loading) holds nothing back: the id is read from the cookie, in a task posted ahead of the page’s, and the call carries it', async () => {
+    const id = '3e9b1c2d-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
+    const url = new URL(demo.shop.url);
+    const cookie: Cookie = { name: 'vitrine_uid', value: id, domain: url.hostname, path: '/', expires: Math.round(Date.now() / 1000) + 86400 * 30, httpOnly: false, secure: false, sameSite: 'Lax' };
+    const done = await start('/cart', { cookies: [cookie], origins: [] }, { hold: true });
+    const call = done.find(widgetCall)!;
+    // The store was asked as the slot was found, and answered only after the call.
+    expect(done.slice(0, done.indexOf(call)).some(([what]) => what == 'cookie store asked')).toBe(true);
+    const read = done.slice(0, done.indexOf(call)).filter(([what]) => what == 'cookie read');
+    expect(read.length, JSON.stringify(done)).toBe(1);
+    expect(read[0][2], JSON.stringify(done)).toMatch(/^posted \d+$/);
+    expect(new URL(call[1]).searchParams.get('site_uid')).toBe(id);
+  });
+
+  it('a new visitor: the tasks that read the page and the id and send the first widget call store nothing; the id it carried is stored in a later task, in the cookie and localStorage', async () => {
+    const done = await start('/cart');
     const first = done.find(widgetCall)!;
-    expect(first[2]).toBe('after cookie store');
+    const n = Number(first[2].split(' ')[1]);
     const id = new URL(first[1]).searchParams.get('site_uid')!;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const kept = done.filter(([what, detail]) => (what == 'cookie' || what == 'localStorage') && detail.startsWith('vitrine_uid'));
-    expect(kept.filter(([, , task]) => ['observer', 'cookie store', 'after cookie store'].includes(task))).toEqual([]);
+    expect(kept.filter(([, , task]) => ['observer', 'posted ' + (n - 1), first[2]].includes(task)), JSON.stringify(done)).toEqual([]);
     expect(kept.map(([what, detail]) => [what, detail.split(';')[0]])).toEqual([
       ['localStorage', 'vitrine_uid=' + id],
       ['cookie', 'vitrine_uid=' + id],
@@ -276,11 +304,12 @@ describe('on a phone, Vitrine starts in short tasks', () => {
     const cookie: Cookie = { name: 'vitrine_uid', value: id, domain: url.hostname, path: '/', expires: Math.round(Date.now() / 1000) + 86400 * 30, httpOnly: false, secure: false, sameSite: 'Lax' };
     const done = await start('/', { cookies: [cookie], origins: [] });
     const calls = done.filter(widgetCall);
-    expect(calls[0][2]).toBe('after cookie store');
+    expect(calls[0][2]).toMatch(/^posted \d+$/);
     expect(calls.map(([, u]) => new URL(u).searchParams.get('site_uid')).filter(Boolean).every((uid) => uid == id)).toBe(true);
     const kept = done.filter(([what, detail]) => (what == 'cookie' || what == 'localStorage') && detail.startsWith('vitrine_uid'));
     expect(kept.map(([what, detail]) => [what, detail])).toEqual([['cookie', `vitrine_uid=${id}; max-age=31536000; path=/; SameSite=Lax`]]);
-    expect(['observer', 'cookie store', 'after cookie store']).not.toContain(kept[0][2]);
+    expect(done.indexOf(kept[0])).toBeGreaterThan(done.indexOf(calls[0]));
+    expect(kept[0][2]).not.toBe(calls[0][2]);
   });
 
   it.each(['/cart', '/no-such-page'])('%s: a widget is drawn in a task of its own: its cards, or a whole-widget theme’s markup, were parsed in the tasks before', async (path) => {

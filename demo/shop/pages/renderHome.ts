@@ -27,7 +27,7 @@ export function renderHome(ctx: ShopContext): string {
   </div>
 </section>
 
-${renderSlot({ id: 'home-trending', algorithm: 'trending', layout: 'carousel', title: 'Trending this week',
+${renderSlot({ id: 'home-trending', algorithm: 'trending', layout: 'carousel', title: 'Trending this week', eager: true,
   fallback: html`<h2 class="shelf__title">Our favourites</h2>${renderProductGrid(favourites, ctx.apiUrl)}` })}
 
 <section class="departments" aria-labelledby="departments-title">

@@ -23,21 +23,27 @@ const unsaved = new WeakMap<Window, string>();
 /** Per page, the id's cookie as the browser's cookie store gave it, read as `document.cookie` would be. */
 const heard = new WeakMap<Window, string>();
 
+/** Per page, the cookie store's answer still awaited: asked for twice meanwhile, it is asked for once. */
+const hearing = new WeakMap<Window, Promise<unknown>>();
+
 /**
- * Asks the browser's cookie store for the id, so that `readVisitorId` then reads no
- * `document.cookie`: that read waits for the browser's answer on the main thread (7 of 7
- * profiler samples of a 76–125 ms task at 4× CPU on a busy machine, the demo home page),
- * this one waits in no task. Where there is no Cookie Store API (a page over plain http,
- * Safari before 18.4), where it fails, and where a page's own stand-in has not answered
- * within 300 ms, nothing is heard and the id is read as before.
+ * Asks the browser's cookie store for the id, as soon as a slot is found: where it has
+ * answered by the time a widget call needs the id, `readVisitorId` reads no
+ * `document.cookie`, which waits for the browser on the main thread (6–22 ms at 4× CPU on
+ * the demo home page while it loads, more on a busy machine). Nothing waits for this
+ * answer: it came 23–440 ms after the question there, its task held back by the page's.
+ * Where there is no Cookie Store API (a page over plain http, Safari before 18.4) or it
+ * fails, nothing is heard.
  */
-export function hearVisitorId(win: Window): Promise<unknown> {
+export function askVisitorId(win: Window): void {
+  if (hearing.has(win) || heard.has(win)) return;
   const store = (win as unknown as { cookieStore: { get(name: string): Promise<{ value?: string } | null> } }).cookieStore;
-  return Promise.race([
-    // A page without the API throws here: the race is lost at once.
-    new Promise<{ value?: string } | null>((answer) => answer(store.get(KEY))).then((cookie) => heard.set(win, KEY + '=' + (cookie?.value || ''))),
-    new Promise((later) => setTimeout(later, 300)),
-  ]).catch(() => {});
+  // A page without the API throws here: nothing is heard.
+  const asked: Promise<unknown> = new Promise<{ value?: string } | null>((answer) => answer(store.get(KEY)))
+    .then((cookie) => hearing.get(win) == asked && heard.set(win, KEY + '=' + (cookie?.value || '')))
+    .catch(() => {})
+    .then(() => hearing.get(win) == asked && hearing.delete(win));
+  hearing.set(win, asked);
 }
 
 /**
@@ -68,7 +74,9 @@ export function readVisitorId(win: Window, store: boolean): string {
   } catch {
     /* cookies blocked */
   }
+  // An answer still to come is of a cookie this read may be about to write.
   heard.delete(win);
+  hearing.delete(win);
   try {
     kept ||= win.localStorage.getItem(KEY);
   } catch {
@@ -94,6 +102,7 @@ export function readVisitorId(win: Window, store: boolean): string {
 export function forgetVisitorId(win: Window): void {
   unsaved.delete(win);
   heard.delete(win);
+  hearing.delete(win);
   try {
     win.localStorage.removeItem(KEY);
   } catch {

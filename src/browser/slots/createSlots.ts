@@ -13,13 +13,13 @@ import { sanitizeNodes } from '../sanitize/sanitizeHtml';
 import { injectStyle } from '../theme/applyTheme';
 import { themeScript } from '../theme/themeScript';
 import { bare } from '../../core/util/bare';
-import { readSlot } from './readSlot';
+import { readSlot, slotAttribute } from './readSlot';
 import type { SlotSpec } from '../../core/slots/slotSpec';
 import { planChain } from '../../core/slots/planChain';
 import { fetchProducts } from '../../core/slots/fetchProducts';
 import { runChain } from '../../core/slots/runChain';
 import { soon, tick } from '../whenReady';
-import { hearVisitorId } from '../context/readVisitorId';
+import { askVisitorId } from '../context/readVisitorId';
 
 
 /** A widget root, with where its impression stands (`watch`), and its next look while in view but not painted. */
@@ -361,23 +361,28 @@ export function createSlots(deps: SlotDeps): Slots {
     state.server = false;
     // What the widget needs besides its data: the org's themes (on a first visit their
     // list is the last answer a widget waits for), the layout's chunk (the slot's layout,
-    // else the default one) and the stylesheet. Asked for in the tasks right after the
-    // widget's call, the themes first, the chunk and the stylesheet in a task of their own
-    // (on a phone each ask is several ms: the three were one task of 57 ms at 4× CPU); or
-    // from a timer's task after the cookie store's answer, where the page chunk must read
-    // the page first.
+    // else the default one) and the stylesheet: the themes first, the chunk and the
+    // stylesheet in a task of their own (on a phone each ask is several ms: the three were
+    // one task of 57 ms at 4× CPU). Each is asked for once, whoever asks first; asked for
+    // before the call, they held it back (0.13 s at the median on the demo home page at
+    // phone speed) more than they won.
     const ask = () => (themes(), soon(() => (need(spec.layout || 'carousel'), styled())));
-    // The page is read in this task; the visitor id once the cookie store has answered
-    // (on a first visit localStorage is read then, a wait on the browser too); and the
-    // call leaves in the task after that, ahead of the page's next frame: on a phone (4×
-    // CPU) the three were one task of 65–114 ms on the demo cart and missing pages.
-    const heard = mayStore() && hearVisitorId(win);
-    Promise.resolve(heard).then(tick).then(ask);
+    // The page is read in this task, the visitor id in the next (on a first visit
+    // localStorage is read then, a wait on the browser too), and the call leaves in the
+    // task after that, the two ahead of the page's next frame: on a phone (4× CPU) the
+    // three were one task of 65–114 ms on the demo cart and missing pages. The id is what
+    // the cookie store said where it has answered already (asked when the slot was found);
+    // otherwise the cookie is read (6–22 ms at 4× CPU on the demo home page as it loads),
+    // not waited for: the store's answer took 23–440 ms there, held back by the page's
+    // tasks, and the call with it. Where the page's reading waits for the page chunk, what
+    // the widget needs besides its data is asked for meanwhile; otherwise after the call.
+    mayStore() && askVisitorId(win);
+    tick().then(ask);
     const c = await context();
     if (token != state.token) return;
-    await heard;
+    await hurry();
     c.siteUid;
-    await new Promise<void>((go) => soon(go));
+    await hurry();
     if (token != state.token) return;
     const personal = mayStore();
     const [chain, named, inputs] = planChain(spec, c, personal);
@@ -425,7 +430,13 @@ export function createSlots(deps: SlotDeps): Slots {
       if (!slots.has(el)) {
         // A null prototype: a page's Object.prototype.root would read as a widget drawn.
         slots.set(el, { __proto__: null, token: 0 } as SlotState);
+        mayStore() && askVisitorId(win);
         // The observer answers within a frame and forces no layout, unlike measuring here.
+        // A slot the merchant marked `loading="eager"` (one at the top of the page, whose
+        // first image is the page's largest paint) does not wait for it: while the page
+        // loads, its report came 0.2–0.8 s after the slot was found on the demo home page
+        // at phone speed. It starts in a task of its own, ahead of the page's.
+        if (slotAttribute(el, 'loading') == 'eager') return shown++, soon(() => show(el, true));
         if (near) return near.observe(el);
       } else if (!force) return;
       show(el);

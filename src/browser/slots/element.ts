@@ -21,6 +21,11 @@ export interface WidgetAttributes {
   /** The product this widget is about, when not the page's. */
   pname?: string;
   sku?: string;
+  /**
+   * `eager`: asked for as soon as the slot is found, for a slot at the top of the page
+   * whose first image is the page's largest paint; absent or `lazy`: once it comes near.
+   */
+  loading?: 'eager' | 'lazy';
 }
 
 /** Its settings; on a `[data-vitrine]` slot each is `data-vitrine-<name>` (the algorithm is `data-vitrine`). */
