@@ -32,15 +32,17 @@ const hearing = new WeakMap<Window, Promise<unknown>>();
  * `document.cookie`, which waits for the browser on the main thread (6–22 ms at 4× CPU on
  * the demo home page while it loads, more on a busy machine). Nothing waits for this
  * answer: it came 23–440 ms after the question there, its task held back by the page's.
- * Where there is no Cookie Store API (a page over plain http, Safari before 18.4) or it
- * fails, nothing is heard.
+ * Where there is no Cookie Store API (a page over plain http, Safari before 18.4), it
+ * fails, or there is no such cookie yet, nothing is heard.
  */
 export function askVisitorId(win: Window): void {
   if (hearing.has(win) || heard.has(win)) return;
-  const store = (win as unknown as { cookieStore: { get(name: string): Promise<{ value?: string } | null> } }).cookieStore;
-  // A page without the API throws here: nothing is heard.
-  const asked: Promise<unknown> = new Promise<{ value?: string } | null>((answer) => answer(store.get(KEY)))
-    .then((cookie) => hearing.get(win) == asked && heard.set(win, KEY + '=' + (cookie?.value || '')))
+  type Store = { get(name: string): Promise<{ name?: unknown; value?: unknown } | null> };
+  // A page without the API (or whose `cookieStore` throws) throws here: nothing is heard.
+  // Only the id's own cookie is taken: no cookie at all, or a page's stand-in that answers
+  // something else (another cookie, a bare value), leaves the cookie to be read.
+  const asked: Promise<unknown> = new Promise<{ name?: unknown; value?: unknown } | null>((answer) => answer((win as unknown as { cookieStore: Store }).cookieStore.get(KEY)))
+    .then((cookie) => cookie?.name === KEY && typeof cookie.value == 'string' && hearing.get(win) == asked && heard.set(win, KEY + '=' + cookie.value))
     .catch(() => {})
     .then(() => hearing.get(win) == asked && hearing.delete(win));
   hearing.set(win, asked);

@@ -410,7 +410,7 @@ export function createSlots(deps: SlotDeps): Slots {
         // demo home page at phone size the trending carousel was not reported so, though
         // its first card is the page's largest paint.
         const first = firstCall;
-        products.then(first ? (envelope) => preloadFirstImage(doc, envelope) : undefined, () => {});
+        products.then(first ? (envelope) => token == state.token && el.isConnected && preloadFirstImage(doc, envelope) : undefined, () => {});
         firstCall = false;
         // What the draw readies while the call is on the wire (the theme, its card, the
         // number format's worker) starts in a task after those: on a phone this one was
@@ -436,7 +436,9 @@ export function createSlots(deps: SlotDeps): Slots {
         // first image is the page's largest paint) does not wait for it: while the page
         // loads, its report came 0.2–0.8 s after the slot was found on the demo home page
         // at phone speed. It starts in a task of its own, ahead of the page's.
-        if (slotAttribute(el, 'loading') == 'eager') return shown++, soon(() => show(el, true));
+        // (A form's named controls stand in for its methods; it fails once shown.)
+        const eager = el instanceof win.HTMLFormElement ? win.Element.prototype.getAttribute.call(el, 'data-vitrine-loading') : slotAttribute(el, 'loading');
+        if (eager == 'eager') return shown++, soon(() => show(el, true));
         if (near) return near.observe(el);
       } else if (!force) return;
       show(el);
