@@ -436,9 +436,7 @@ export function createSlots(deps: SlotDeps): Slots {
         // first image is the page's largest paint) does not wait for it: while the page
         // loads, its report came 0.2–0.8 s after the slot was found on the demo home page
         // at phone speed. It starts in a task of its own, ahead of the page's.
-        // (A form's named controls stand in for its methods; it fails once shown.)
-        const eager = el instanceof win.HTMLFormElement ? win.Element.prototype.getAttribute.call(el, 'data-vitrine-loading') : slotAttribute(el, 'loading');
-        if (eager == 'eager') return shown++, soon(() => show(el, true));
+        if (slotAttribute(el, 'loading') == 'eager') return shown++, soon(() => show(el, true));
         if (near) return near.observe(el);
       } else if (!force) return;
       show(el);

@@ -7,10 +7,11 @@ import { ATTRIBUTES, TAG } from './element';
 /**
  * One slot setting, from either form of slot: `<vitrine-widget layout>` or
  * `data-vitrine-layout`; the algorithm is `algorithm` on the element and `data-vitrine`
- * itself on any other. Empty counts as absent.
+ * itself on any other. Empty counts as absent. Read through Element's own getAttribute:
+ * a form's named controls stand in for its methods (`<input name="getAttribute">`).
  */
 export function slotAttribute(el: Element, name: string): string | undefined {
-  return el.getAttribute(el.localName == TAG ? name : name == ATTRIBUTES[0] ? 'data-vitrine' : 'data-vitrine-' + name) || undefined;
+  return Element.prototype.getAttribute.call(el, el.localName == TAG ? name : name == ATTRIBUTES[0] ? 'data-vitrine' : 'data-vitrine-' + name) || undefined;
 }
 
 /** The slot's attributes, read as the server reads a `ServerSlot` (core/slots/readSettings). */
