@@ -72,6 +72,13 @@ async function open(name: string, o: Options = {}): Promise<Visit> {
   return { ...opened, ...tracked, context };
 }
 
+/** The page with an eager slot far below, once that slot is drawn. */
+async function openDrawn(): Promise<Visit> {
+  const v = await open('eager-attack-far');
+  expectRendered(await settled(v.page, ['eager']), ['eager']);
+  return v;
+}
+
 const frames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 /** A negative check (nothing more happens) has nothing to wait on: give the page a while. */
 const quietly = (page: Page, ms = 700) => page.waitForTimeout(ms);
@@ -122,8 +129,7 @@ const uidCookie = (value: string, name = 'vitrine_uid'): Cookie => ({
 
 describe('an eager slot far below the screen', () => {
   it('asked for and drawn at once; the lazy slots around it asked for only when scrolled near, one at a time', async () => {
-    const v = await open('eager-attack-far');
-    expectRendered(await settled(v.page, ['eager']), ['eager']);
+    const v = await openDrawn();
     await v.page.waitForLoadState('networkidle');
     await quietly(v.page);
     expect(v.calls).toEqual(['eager']);
@@ -159,8 +165,7 @@ describe('an eager slot far below the screen', () => {
   });
 
   it('an eager slot added later by the page (a framework render): asked for and drawn at once, far below', async () => {
-    const v = await open('eager-attack-far');
-    expectRendered(await settled(v.page, ['eager']), ['eager']);
+    const v = await openDrawn();
     await v.page.evaluate(() => {
       const el = document.createElement('div');
       el.id = 'added';
@@ -176,8 +181,7 @@ describe('an eager slot far below the screen', () => {
   });
 
   it('Vitrine.refresh(): asked again and drawn again, still one widget; the lazy slots not asked', async () => {
-    const v = await open('eager-attack-far');
-    expectRendered(await settled(v.page, ['eager']), ['eager']);
+    const v = await openDrawn();
     await refresh(v.page);
     await expect.poll(async () => (await slotEvents(v.page, 'render')).length, { timeout: 10_000 }).toBe(2);
     await quietly(v.page);
@@ -187,8 +191,7 @@ describe('an eager slot far below the screen', () => {
   });
 
   it('Vitrine.setContext(): drawn again for the new page, one widget', async () => {
-    const v = await open('eager-attack-far');
-    expectRendered(await settled(v.page, ['eager']), ['eager']);
+    const v = await openDrawn();
     await setContext(v.page, { pageType: 'collection_page' });
     const pages = async () => (await slotEvents(v.page, 'render')).map((e) => e.detail.page);
     await expect.poll(pages, { timeout: 10_000 }).toEqual(['home_page', 'collection_page']);
@@ -198,8 +201,7 @@ describe('an eager slot far below the screen', () => {
   });
 
   it('its data-vitrine-max changed: drawn again with fewer products, one widget', async () => {
-    const v = await open('eager-attack-far');
-    expectRendered(await settled(v.page, ['eager']), ['eager']);
+    const v = await openDrawn();
     expect(await cards(v.page, '#eager')).toBe(4);
     await v.page.evaluate(() => document.getElementById('eager')!.setAttribute('data-vitrine-max', '2'));
     await expect.poll(() => cards(v.page, '#eager'), { timeout: 10_000 }).toBe(2);
@@ -250,8 +252,7 @@ describe('an eager slot far below the screen', () => {
   });
 
   it('taken out and put back twice after it was drawn: one widget in the slot', async () => {
-    const v = await open('eager-attack-far');
-    expectRendered(await settled(v.page, ['eager']), ['eager']);
+    const v = await openDrawn();
     for (let i = 0; i < 2; i++) {
       await v.page.evaluate(() => {
         const w = window as unknown as { __kept: Element };
@@ -381,8 +382,7 @@ describe('the visitor id, a returning visitor (cookie only) and a cookie store t
 
 describe('the visitor id, a first visit', () => {
   it('one new id on every call of the page (eager at once, lazy later, after setContext), stored once in the cookie and localStorage', async () => {
-    const v = await open('eager-attack-far');
-    expectRendered(await settled(v.page, ['eager']), ['eager']);
+    const v = await openDrawn();
     await scrollTo(v.page, '#lazy1');
     expectRendered(await settled(v.page, ['lazy1']), ['lazy1']);
     await setContext(v.page, { pageType: 'collection_page' });
