@@ -98,6 +98,19 @@ const scrollTo = async (page: Page, selector: string) => {
   await frames(page);
 };
 
+/**
+ * With the far page's eager slot drawn: the lazy slot below it scrolled to and drawn, then
+ * a new page context, until the page has made four widget calls and gone quiet.
+ */
+async function callsOnTheFarPage(v: Visit): Promise<void> {
+  await scrollTo(v.page, '#lazy1');
+  expectRendered(await settled(v.page, ['lazy1']), ['lazy1']);
+  await setContext(v.page, { pageType: 'collection_page' });
+  await expect.poll(() => v.calls.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+  await v.page.waitForLoadState('networkidle');
+  await quietly(v.page);
+}
+
 const eagerAnswers = (answer: (route: Route) => Promise<unknown>) => (page: Page) =>
   page.route(
     (u) => u.pathname.startsWith('/v1/widgetserver/') && u.searchParams.get('divisionId') == 'eager',
@@ -345,12 +358,7 @@ describe('the visitor id, a returning visitor (cookie only) and a cookie store t
     await v.page.waitForLoadState('networkidle');
     expect(v.errors).toEqual([]);
     expectRendered(await settled(v.page, ['eager']), ['eager']);
-    await scrollTo(v.page, '#lazy1');
-    expectRendered(await settled(v.page, ['lazy1']), ['lazy1']);
-    await setContext(v.page, { pageType: 'collection_page' });
-    await expect.poll(() => v.calls.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
-    await v.page.waitForLoadState('networkidle');
-    await quietly(v.page);
+    await callsOnTheFarPage(v);
     expect(v.uids.length).toBeGreaterThanOrEqual(4);
     expect(new Set(v.uids)).toEqual(new Set([ID]));
     expect((await stored(v)).cookie).toBe(ID);
@@ -383,12 +391,7 @@ describe('the visitor id, a returning visitor (cookie only) and a cookie store t
 describe('the visitor id, a first visit', () => {
   it('one new id on every call of the page (eager at once, lazy later, after setContext), stored once in the cookie and localStorage', async () => {
     const v = await openDrawn();
-    await scrollTo(v.page, '#lazy1');
-    expectRendered(await settled(v.page, ['lazy1']), ['lazy1']);
-    await setContext(v.page, { pageType: 'collection_page' });
-    await expect.poll(() => v.calls.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
-    await v.page.waitForLoadState('networkidle');
-    await quietly(v.page);
+    await callsOnTheFarPage(v);
     const ids = new Set(v.uids);
     expect(ids.size).toBe(1);
     const [id] = ids;
