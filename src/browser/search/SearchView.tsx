@@ -105,7 +105,7 @@ export function SearchView(props: SearchViewProps) {
         <div class="vitrine-search__results" aria-busy={props.loading ? 'true' : 'false'}>
           {answer.Docs.length > 0 ? (
             <ul class={'vitrine-search__list ' + props.listClass}>
-              {answer.Docs.map((doc, i) => (
+              {answer.Docs.slice(0, props.drawn).map((doc, i) => (
                 <li key={doc.sku + ':' + i} class="vitrine-search__item" data-vitrine-index={first - 1 + i}>
                   {props.card(doc, first - 1 + i)}
                 </li>

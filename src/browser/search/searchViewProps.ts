@@ -21,6 +21,8 @@ export interface SearchViewProps {
   /** Class of the result list, e.g. the theme's `vitrine-theme--<id>` so its CSS applies. */
   listClass: string;
   card: (doc: SearchDocument, index: number) => ComponentChildren;
+  /** How many of the answer's results are drawn: all when absent. */
+  drawn?: number;
   hrefFor: (state: SearchState) => string;
   onChange: (next: SearchState, why: ChangeReason) => void;
   headingRef: Ref<HTMLHeadingElement>;

@@ -47,6 +47,20 @@ describe('search results page', () => {
     expect(document.getElementById('vitrine-style-search')!.getAttribute('nonce') ?? (document.getElementById('vitrine-style-search') as HTMLStyleElement).nonce).toBe('n0nce');
   });
 
+  it('replaces the fallback with the whole first answer: never a heading and pager without their results', async () => {
+    go('/search?q=product');
+    const { host } = createFakeHost();
+    // What the slot holds after each change to it (its view is built a task ahead, out of the page).
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => seen.push(`${$$('.fallback').length} fallback, ${$$('.vitrine-search__title').length} heading, ${names().length} results, ${$$('.vitrine-search__pagination').length} pager`));
+    observer.observe(slot, { childList: true, subtree: true, characterData: true, attributes: true });
+    mounted = mountSearch(host, slot);
+    await settled(() => expect(names()).toHaveLength(CONFIGURED_PAGE_SIZE));
+    await new Promise((next) => setTimeout(next, 20));
+    observer.disconnect();
+    expect(new Set(seen)).toEqual(new Set([`0 fallback, 1 heading, ${CONFIGURED_PAGE_SIZE} results, 1 pager`]));
+  });
+
   it('filters by a category: the URL, the request, the counts and the page reset', async () => {
     document.body.insertAdjacentHTML('afterbegin', '<h1>Maison</h1>');
     go('/search?q=product&page=2');
