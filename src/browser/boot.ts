@@ -42,7 +42,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   const prior = global.Vitrine && Object.getPrototypeOf(global.Vitrine) == Object.prototype ? global.Vitrine : undefined;
   if (typeof prior?.version == 'string') return;
   const doc = win.document;
-  const { config, problems } = readConfig(script, settings || global.vitrineConfig, win.location.href);
+  // Whether events are kept for the debug chunk and analytics: the settings, read in the
+  // start's task (below), say so.
+  let keep = false;
   const history: EmbedHost['history'] = [];
   const plugins: Plugin[] = [];
   let overrides: Partial<PageContext> | undefined;
@@ -53,9 +55,11 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   // script's load event): rendered as they do.
   const early: (Element | undefined)[] = [];
   let consent: Consent | undefined;
+  // The visitor's answer given before the start read the settings: applied once it has.
+  let answered: boolean | undefined;
 
   const emit = (el: Element, name: string, detail: unknown) => {
-    if (config?.debug || config?.setting('analytics')) history.push([el, name, detail]);
+    if (keep) history.push([el, name, detail]);
     // Through the prototype: a form's control named `dispatchEvent` shadows the method.
     win.EventTarget.prototype.dispatchEvent.call(el, new win.CustomEvent('vitrine:' + name, { bubbles: true, detail }));
   };
@@ -85,7 +89,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     },
     consent(granted) {
       // Only `true` is a yes: a string "false" or a missing argument must never read as one.
-      consent?.set(granted === true);
+      consent ? consent.set(granted === true) : (answered = granted === true);
     },
     use(plugin) {
       plugins.push(plugin);
@@ -93,36 +97,38 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     },
   };
   global.Vitrine = Object.assign(prior || {}, api);
-  if (!config) {
-    const why = problems.join('; ');
-    console.warn('[vitrine] not started: ' + why);
-    whenReady(doc, () => doc.querySelectorAll<HTMLElement>(SLOT).forEach((el) => emit(el, 'error', { kind: 'config', message: why, status: 0 })));
-    return api;
-  }
 
-  const mayStore = () => !!consent!.state();
-  const ctx = () => (context ||= buildContext(win, config, overrides, mayStore()));
-  consent = createConsent(win, !!config.consent && config.consent != 'granted', (granted, flipped) => {
-    // A new answer: the id is stored (or the stored one is gone) at once, the slots that
-    // asked for a personal algorithm render again (none has before the slots start), and
-    // the page hears of it.
-    if (flipped) {
-      context = undefined;
-      // Asking for the id is what stores it, a task later (or, refused, keeps it in memory only).
-      ctx().siteUid;
-      slots?.refresh(true);
-    }
-    emit(doc as unknown as Element, 'consent', { granted });
-  });
-
-  // The script's own task ends here, with the API and the consent state in place: on a
-  // phone, evaluating the script is long enough without what follows. The rest starts in
-  // a task of its own: queued ahead of the page's where the parser has reached a slot
-  // already (as a timer, it waited behind the parser and the page's layouts, up to 1.3 s
-  // on the demo home page at 4× CPU, and the first widget's call with it); a timer where
-  // it has not, so the parser gets on to the slots first (started ahead of it, no slot is
-  // found and the slots wait for the end of the page).
+  // The script's own task ends here, with the API in place: on a phone, evaluating the
+  // script is long enough without what follows (reading the settings alone took 7 ms at
+  // the median there). The rest starts in a task of its own: queued ahead of the page's
+  // where the parser has reached a slot already (as a timer, it waited behind the parser
+  // and the page's layouts, up to 1.3 s on the demo home page at 4× CPU, and the first
+  // widget's call with it); a timer where it has not, so the parser gets on to the slots
+  // first (started ahead of it, no slot is found and the slots wait for the end of the page).
   (doc.querySelector(SLOT) ? soon : setTimeout)(() => {
+    const { config, problems } = readConfig(script, settings || global.vitrineConfig, win.location.href);
+    if (!config) {
+      const why = problems.join('; ');
+      console.warn('[vitrine] not started: ' + why);
+      whenReady(doc, () => doc.querySelectorAll<HTMLElement>(SLOT).forEach((el) => emit(el, 'error', { kind: 'config', message: why, status: 0 })));
+      return;
+    }
+    keep = !!(config.debug || config.setting('analytics'));
+    const mayStore = () => !!consent!.state();
+    const ctx = () => (context ||= buildContext(win, config, overrides, mayStore()));
+    consent = createConsent(win, !!config.consent && config.consent != 'granted', (granted, flipped) => {
+      // A new answer: the id is stored (or the stored one is gone) at once, the slots that
+      // asked for a personal algorithm render again (none has before the slots start), and
+      // the page hears of it.
+      if (flipped) {
+        context = undefined;
+        // Asking for the id is what stores it, a task later (or, refused, keeps it in memory only).
+        ctx().siteUid;
+        slots?.refresh(true);
+      }
+      emit(doc as unknown as Element, 'consent', { granted });
+    });
+    if (answered != null) consent.set(answered);
     // The first widget call needs DNS, TCP and TLS to the API: start them while the page
     // parses. A script that runs later (added after the page's load, or by a tag manager)
     // asks within a frame or two, or never on a page whose widgets the server drew, and
