@@ -106,7 +106,15 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   // widget's call with it); a timer where it has not, so the parser gets on to the slots
   // first (started ahead of it, no slot is found and the slots wait for the end of the page).
   (doc.querySelector(SLOT) ? soon : setTimeout)(() => {
-    const { config, problems } = readConfig(script, settings || global.vitrineConfig, win.location.href);
+    let read: ReturnType<typeof readConfig>;
+    try {
+      read = readConfig(script, settings || global.vitrineConfig, win.location.href);
+    } catch {
+      // A page's `vitrineConfig` (or `dataset`) whose getters throw: nothing of it is ours to
+      // read, and no error of ours reaches the page.
+      read = { config: null, problems: ['the settings could not be read'] };
+    }
+    const { config, problems } = read;
     if (!config) {
       const why = problems.join('; ');
       console.warn('[vitrine] not started: ' + why);

@@ -42,7 +42,7 @@ function calls(v: Visit, from = 0): Call[] {
 const widgetCalls = (v: Visit, from = 0) => calls(v, from).filter((c) => c.path.startsWith('/v1/widgetserver/'));
 const sorted = (list: Call[]) => [...list].sort((a, b) => `${a.divisionId}${a.path}`.localeCompare(`${b.divisionId}${b.path}`));
 
-async function open(name: string, options: { storageState?: BrowserContextOptions['storageState']; query?: string } = {}): Promise<Visit> {
+async function open(name: string, options: { storageState?: BrowserContextOptions['storageState']; query?: string; init?: () => void } = {}): Promise<Visit> {
   const context = await suite.browser.newContext({ viewport: { width: 1280, height: 2000 }, storageState: options.storageState });
   const opened = await newRecordedPage(context);
   const page = opened.page;
@@ -52,6 +52,7 @@ async function open(name: string, options: { storageState?: BrowserContextOption
     Object.defineProperty(window, '__consentHeard', { value: heard });
     document.addEventListener('vitrine:consent', (e) => heard.push((e as CustomEvent<{ granted: boolean }>).detail.granted));
   });
+  if (options.init) await page.addInitScript(options.init);
   const urls: URL[] = [];
   page.on('request', (r) => urls.push(new URL(r.url())));
   await page.goto(suite.fixtures.page(name) + (options.query ?? ''));
@@ -233,6 +234,30 @@ describe('data-consent="required": the page’s own banner answers through Vitri
     await expectNothingStored(v);
     const second = await expectNoPersonalCalls(v, mark);
     expect(second).not.toBe(first);
+    expect(v.opened.errors).toEqual([]);
+    await v.context.close();
+  });
+
+  it('a yes said as the tag loads, before Vitrine has read its settings, is kept: the first calls are already personal', async () => {
+    // A tag manager's callback in the script's load event, which runs before Vitrine starts.
+    const sayYesOnLoad = () =>
+      document.addEventListener(
+        'load',
+        (e) => {
+          const script = e.target as HTMLScriptElement;
+          if (script.localName == 'script' && /\/vitrine\.js$/.test(script.src)) (window as unknown as { Vitrine: { consent(g: boolean): void } }).Vitrine.consent(true);
+        },
+        true,
+      );
+    const v = await open('consent-required', { init: sayYesOnLoad });
+    await settled(v.page, SLOTS);
+    expect(await heard(v)).toEqual([true]);
+    const id = await storedId(v);
+    const widgets = widgetCalls(v);
+    // Every call carries the stored id, and the personal slots asked for their own algorithms
+    // from the start: no render without consent came first.
+    expect(new Set(widgets.map((c) => c.site_uid))).toEqual(new Set([id]));
+    expect(widgets.map((c) => c.path)).toEqual(expect.arrayContaining(['/v1/widgetserver/recentviews', '/v1/widgetserver/inspbybrowsehist']));
     expect(v.opened.errors).toEqual([]);
     await v.context.close();
   });

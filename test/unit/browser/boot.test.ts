@@ -210,6 +210,20 @@ describe('boot', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('starts nothing, and throws nothing into the page, when the settings cannot be read', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    document.body.innerHTML = '<div id="s" data-vitrine>fallback</div>';
+    const event = settledOn(document.getElementById('s')!);
+    // A page's settings whose getter throws (`window.vitrineConfig` made by a broken script).
+    const hostile = Object.defineProperty({ orgId: 'org-1', apiKey: 'key-1' }, 'baseUrl', { enumerable: true, get: () => { throw new Error('broken'); } });
+    const api = boot(win, null, hostile);
+    expect(api?.version).toBe('test');
+    expect((await event).detail).toMatchObject({ kind: 'config', message: 'the settings could not be read' });
+    expect(warn).toHaveBeenCalledWith('[vitrine] not started: the settings could not be read');
+    expect(document.getElementById('s')!.textContent).toBe('fallback');
+    expect(calls).toHaveLength(0);
+  });
+
   it('emits vitrine:click with the product and its position', async () => {
     start('<div id="s" data-vitrine="trending"></div>');
     await settled('s');
