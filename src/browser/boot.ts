@@ -21,6 +21,7 @@ import { SLOT, scanSlots, watchSlots } from './slots/watchSlots';
 import { sanitizeNodes } from './sanitize/sanitizeHtml';
 import { prepareFormat } from './render/prepareFormat';
 import { createConsent, type Consent } from './consent/createConsent';
+import { forgetVisitorId } from './context/readVisitorId';
 import { soon, when, whenReady } from './whenReady';
 import { h } from 'preact';
 import { bare } from '../core/util/bare';
@@ -55,8 +56,9 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   // script's load event): rendered as they do.
   const early: (Element | undefined)[] = [];
   let consent: Consent | undefined;
-  // The visitor's answer given before the start read the settings: applied once it has.
-  let answered: boolean | undefined;
+  // The visitor's answers given before the start read the settings, in order: applied once
+  // it has (a no then a yes makes a new id, as it does after the start).
+  const answers: boolean[] = [];
 
   const emit = (el: Element, name: string, detail: unknown) => {
     if (keep) history.push([el, name, detail]);
@@ -89,7 +91,13 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
     },
     consent(granted) {
       // Only `true` is a yes: a string "false" or a missing argument must never read as one.
-      consent ? consent.set(granted === true) : (answered = granted === true);
+      const yes = granted === true;
+      if (consent) consent.set(yes);
+      else {
+        answers.push(yes);
+        // Before the start, a no deletes a stored id at once: the start may come late.
+        if (!yes) forgetVisitorId(win);
+      }
     },
     use(plugin) {
       plugins.push(plugin);
@@ -136,7 +144,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
       }
       emit(doc as unknown as Element, 'consent', { granted });
     });
-    if (answered != null) consent.set(answered);
+    for (const yes of answers) consent.set(yes);
     // The first widget call needs DNS, TCP and TLS to the API: start them while the page
     // parses. A script that runs later (added after the page's load, or by a tag manager)
     // asks within a frame or two, or never on a page whose widgets the server drew, and
