@@ -233,7 +233,7 @@ export function nameScript(name, s) {
     }
   };
   // Evaluating a script file: the time is its top level, with no one function to name.
-  if (s.invokerType == 'classic-script' || s.invokerType == 'module-script') return `evaluating ${file(s.url)} (its top level and synchronous boot, ${s.ms.toFixed(0)} ms)`;
+  if (s.invokerType == 'classic-script' || s.invokerType == 'module-script') return `evaluating ${file(s.url)} (its top level and the page API it puts in place, ${s.ms.toFixed(0)} ms)`;
   const where = name(s.url, { at: s.at }) ?? `${file(s.url)}${s.fn ? ' ' + s.fn : ''}`;
   return `${where}, entered by ${String(s.invoker).replace(/https?:\/\/[^/]+\/(\S*\/)?/g, '')} (${s.ms.toFixed(0)} ms)`;
 }

@@ -23,7 +23,7 @@ export function printPageTables(title, rows, { latencyMs, baseline, baselineName
       return r;
     }),
     [
-      'eval ms = evaluating the embed script, with its synchronous boot (Chromium trace); start→last = script bytes in hand → last vitrine:render;',
+      'eval ms = evaluating the embed script, which puts the page API in place (Chromium trace); start→last = script bytes in hand → last vitrine:render;',
       'overhead = last vitrine:render − last service response in hand: Vitrine\'s own time on the critical path; × latency = overhead ÷ API latency.',
       'long tasks = over 50 ms on the page (any script), the most in one view; of Vitrine = those in all the untraced views where Vitrine\'s code ran longest and for a quarter of the task or more,',
       '  by the page\'s own Long Animation Frames script entries or its JS Self-Profiling samples (as the long-task part reads them); traced = the traced view\'s long tasks that the trace\'s',

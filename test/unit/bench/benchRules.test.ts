@@ -121,7 +121,7 @@ describe('long tasks of Vitrine', () => {
     const { nameScript } = await load('../../../bench/lib/longTasks.mjs');
     const noMap = () => null;
     expect(nameScript(noMap, { ...script(0, 153, 'http://127.0.0.1:4000/dist/vitrine.js'), invoker: 'http://127.0.0.1:4000/dist/vitrine.js', invokerType: 'classic-script' }))
-      .toBe('evaluating vitrine.js (its top level and synchronous boot, 153 ms)');
+      .toBe('evaluating vitrine.js (its top level and the page API it puts in place, 153 ms)');
     expect(nameScript(() => 'src/core/api/createRequester.ts:62 text', { ...script(0, 99, 'http://127.0.0.1:4000/dist/vitrine.js'), invoker: 'Response.text.then', invokerType: 'resolve-promise' }))
       .toBe('src/core/api/createRequester.ts:62 text, entered by Response.text.then (99 ms)');
   });
