@@ -2,7 +2,7 @@ import type { EmbedHost, Plugin, Slots, VitrineApi } from './host';
 import type { PageContext } from '../types/config';
 export type { VitrineApi } from './host';
 import type { Settings } from '../types/settings';
-import { readConfig } from './config/readConfig';
+import { readConfig, type ConfigResult } from './config/readConfig';
 import { moduleChunk } from './chunks/assets';
 import { createChunks } from './chunks/createChunks';
 import { loadCartOnIntent } from './chunks/loadCartOnIntent';
@@ -114,7 +114,7 @@ export function boot(win: Window & typeof globalThis, script: HTMLScriptElement 
   // widget's call with it); a timer where it has not, so the parser gets on to the slots
   // first (started ahead of it, no slot is found and the slots wait for the end of the page).
   (doc.querySelector(SLOT) ? soon : setTimeout)(() => {
-    let read: ReturnType<typeof readConfig>;
+    let read: ConfigResult;
     try {
       read = readConfig(script, settings || global.vitrineConfig, win.location.href);
     } catch {
