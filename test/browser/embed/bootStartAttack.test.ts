@@ -7,7 +7,7 @@
 // Each page calls `window.__onVitrineLoad(script)` in the script's load event, before the start.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, BrowserContextOptions, ConsoleMessage } from 'playwright-core';
-import { newRecordedPage, settled, slotEvents } from './harness';
+import { consentHeard, defect, hearConsent, newRecordedPage, settled, slotEvents } from './harness';
 import { useFixtureSuite } from './useFixtureSuite';
 
 const suite = useFixtureSuite('boot-start-attack');
@@ -24,11 +24,7 @@ async function open(name: string, options: { init?: Init[]; storageState?: Brows
   context = await suite.browser.newContext({ viewport: { width: 1280, height: 1000 }, storageState: options.storageState });
   const opened = await newRecordedPage(context);
   const { page } = opened;
-  await page.addInitScript(() => {
-    const heard: boolean[] = [];
-    Object.defineProperty(window, '__consentHeard', { value: heard });
-    document.addEventListener('vitrine:consent', (e) => heard.push((e as CustomEvent<{ granted: boolean }>).detail.granted));
-  });
+  await hearConsent(page);
   for (const init of options.init ?? []) {
     if (typeof init == 'function') await page.addInitScript(init);
     else await page.addInitScript(init[0] as (arg: unknown) => void, init[1]);
@@ -44,7 +40,7 @@ async function open(name: string, options: { init?: Init[]; storageState?: Brows
     const local = await page.evaluate(() => localStorage.getItem('vitrine_uid'));
     return { cookies, local };
   };
-  const heard = () => page.evaluate(() => [...(window as unknown as { __consentHeard: boolean[] }).__consentHeard]);
+  const heard = () => consentHeard(page);
   return { ...opened, warnings, widgetCalls, stored, heard };
 }
 
@@ -56,8 +52,21 @@ const returning = (id: string) => ({
   origins: [{ origin: suite.fixtures.url, localStorage: [{ name: 'vitrine_uid', value: id }] }],
 });
 const OLD_ID = '0f0e0d0c-0b0a-4908-8706-050403020100';
-/** A case that shows a defect: expected to fail (SHOW_DEFECTS=1 runs it as a plain case, to see its symptom). */
-const defect = process.env.SHOW_DEFECTS ? it : it.fails;
+
+/** The page's own `scheduler.postTask`, in the browser's place before any script runs. */
+const postTaskThat = (kind: 'never runs' | 'throws' | 'runs at once'): Init => [
+  (how: string) => {
+    (globalThis as unknown as { Scheduler: { prototype: Record<string, unknown> } }).Scheduler.prototype.postTask =
+      how == 'throws'
+        ? () => {
+            throw new Error('no');
+          }
+        : how == 'runs at once'
+          ? (task: () => void) => (task(), Promise.resolve())
+          : () => new Promise(() => {});
+  },
+  kind,
+];
 
 /** The page's answers, said in the script's load event (before the start). */
 const sayOnLoad = (answers: unknown[]): Init => [
@@ -271,7 +280,7 @@ describe('a page that replaced the scheduler or the timers', () => {
   // Expected to fail; SHOW_DEFECTS=1 runs it as a plain case, to see its symptom.
   defect('postTask replaced by one that never runs the task: the slots still render', async () => {
     const v = await open('boot-start-attack-required', {
-      init: [() => void ((globalThis as unknown as { Scheduler: { prototype: Record<string, unknown> } }).Scheduler.prototype.postTask = () => new Promise(() => {}))],
+      init: [postTaskThat('never runs')],
     });
     const outcome = await settled(v.page, SLOTS, 8000);
     expect(outcome['a-trending'].type).toBe('render');
@@ -280,7 +289,7 @@ describe('a page that replaced the scheduler or the timers', () => {
 
   it('a no said before a start that never comes (the same postTask) still deletes the stored id at once', async () => {
     const v = await open('boot-start-attack-required', {
-      init: [() => void ((globalThis as unknown as { Scheduler: { prototype: Record<string, unknown> } }).Scheduler.prototype.postTask = () => new Promise(() => {})), sayOnLoad([false])],
+      init: [postTaskThat('never runs'), sayOnLoad([false])],
       storageState: returning(OLD_ID),
     });
     await aWhile(v.page);
@@ -291,7 +300,7 @@ describe('a page that replaced the scheduler or the timers', () => {
 
   it('postTask that throws: the start falls back to a timer, the slots render', async () => {
     const v = await open('boot-start-attack-required', {
-      init: [() => void ((globalThis as unknown as { Scheduler: { prototype: Record<string, unknown> } }).Scheduler.prototype.postTask = () => { throw new Error('no'); })],
+      init: [postTaskThat('throws')],
     });
     const outcome = await settled(v.page, SLOTS);
     expect(outcome['a-trending'].type).toBe('render');
@@ -301,7 +310,7 @@ describe('a page that replaced the scheduler or the timers', () => {
   it('postTask that runs the task at once (a naive polyfill): a yes said in the load event still counts', async () => {
     const v = await open('boot-start-attack-required', {
       init: [
-        () => void ((globalThis as unknown as { Scheduler: { prototype: Record<string, unknown> } }).Scheduler.prototype.postTask = (task: () => void) => (task(), Promise.resolve())),
+        postTaskThat('runs at once'),
         sayOnLoad([true]),
       ],
     });

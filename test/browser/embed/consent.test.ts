@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, BrowserContextOptions, Cookie, Page } from 'playwright-core';
 import { createCatalogue } from '../../../demo/sandbox/createCatalogue';
-import { newRecordedPage, settled, shownNames, slotEvents, type OpenedPage, type SlotEvent } from './harness';
+import { consentHeard, hearConsent, newRecordedPage, settled, shownNames, slotEvents, type OpenedPage, type SlotEvent } from './harness';
 import { useFixtureSuite } from './useFixtureSuite';
 
 const SLOTS = ['c-recent', 'c-auto', 'c-picks', 'c-trending'];
@@ -46,12 +46,7 @@ async function open(name: string, options: { storageState?: BrowserContextOption
   const context = await suite.browser.newContext({ viewport: { width: 1280, height: 2000 }, storageState: options.storageState });
   const opened = await newRecordedPage(context);
   const page = opened.page;
-  // `vitrine:consent` on the document, in order: what an analytics bridge would hear.
-  await page.addInitScript(() => {
-    const heard: boolean[] = [];
-    Object.defineProperty(window, '__consentHeard', { value: heard });
-    document.addEventListener('vitrine:consent', (e) => heard.push((e as CustomEvent<{ granted: boolean }>).detail.granted));
-  });
+  await hearConsent(page);
   if (options.init) await page.addInitScript(options.init);
   const urls: URL[] = [];
   page.on('request', (r) => urls.push(new URL(r.url())));
@@ -97,7 +92,7 @@ async function storedId(v: Visit): Promise<string> {
   return cookie.value;
 }
 
-const heard = (v: Visit) => v.page.evaluate(() => [...(window as unknown as { __consentHeard: boolean[] }).__consentHeard]);
+const heard = (v: Visit) => consentHeard(v.page);
 
 /** Every outcome of a slot so far: renders, and errors that are final. */
 async function outcomes(v: Visit, id: string): Promise<SlotEvent[]> {

@@ -8,15 +8,13 @@
 // requestAnimationFrame, scheduler.postTask or IntersectionObserver.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Cookie, Page, Route } from 'playwright-core';
-import { expectRendered, newRecordedPage, settled, slotEvents, type OpenedPage, type SlotEvent } from './harness';
+import { defect, expectRendered, newRecordedPage, settled, slotEvents, type OpenedPage, type SlotEvent } from './harness';
 import { useFixtureSuite } from './useFixtureSuite';
 import type * as ServerApi from '../../../src/server/index';
 
 const { renderSlots } = (await import('../../../dist/server.mjs' as string)) as typeof ServerApi;
 
 const suite = useFixtureSuite('eagerAttack');
-/** A case that shows a defect: expected to fail (SHOW_DEFECTS=1 runs it as a plain case, to see its symptom). */
-const defect = process.env.SHOW_DEFECTS ? it : it.fails;
 let context: BrowserContext | undefined;
 
 afterEach(async () => {

@@ -1,7 +1,7 @@
 // What every embed scenario needs in the page: a recorder of Vitrine's events, of
 // calls to the `__pwned` trap that hostile payloads call, and of CSP violations; and
 // event-driven waits on those records (no fixed sleeps).
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 
 export type SlotEventType = 'render' | 'error' | 'impression' | 'click' | 'add-to-cart';
@@ -62,6 +62,21 @@ export interface OpenedPage {
   /** Messages of dialogs (alert/confirm/prompt) the page opened. */
   dialogs: string[];
 }
+
+/** A case that shows a defect: expected to fail (SHOW_DEFECTS=1 runs it as a plain case, to see its symptom). */
+export const defect = process.env.SHOW_DEFECTS ? it : it.fails;
+
+/** Before the page's scripts: keeps each `vitrine:consent` on the document, in order (what an analytics bridge would hear). */
+export async function hearConsent(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const heard: boolean[] = [];
+    Object.defineProperty(window, '__consentHeard', { value: heard });
+    document.addEventListener('vitrine:consent', (e) => heard.push((e as CustomEvent<{ granted: boolean }>).detail.granted));
+  });
+}
+
+/** The answers `hearConsent` kept so far. */
+export const consentHeard = (page: Page): Promise<boolean[]> => page.evaluate(() => [...(window as unknown as { __consentHeard: boolean[] }).__consentHeard]);
 
 /** A page with the recorder installed, not yet navigated. */
 export async function newRecordedPage(context: BrowserContext): Promise<OpenedPage> {
